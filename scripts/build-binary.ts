@@ -1,0 +1,43 @@
+/**
+ * Compiles the server, the client build and the migrations into one executable,
+ * dist/openmat. libsql chooses its native addon with a computed require(), which the
+ * bundler cannot follow; the plugin below makes it a static require of the addon for
+ * the target platform, so the .node file is embedded and loads from inside the binary.
+ */
+import { join } from "node:path";
+import type { BunPlugin } from "bun";
+
+const repo = join(import.meta.dir, "..");
+const target = process.env.OPENMAT_TARGET ?? `bun-linux-${process.arch === "arm64" ? "arm64" : "x64"}`;
+const libsqlAddon = `@libsql/${target.includes("arm64") ? "linux-arm64" : "linux-x64"}-gnu`;
+
+const staticLibsqlAddon: BunPlugin = {
+  name: "static-libsql-addon",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]libsql[\\/]index\.js$/ }, async ({ path }) => {
+      const source = await Bun.file(path).text();
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: this is libsql's source text
+      const dynamic = "return require(`@libsql/${target}`);";
+      if (!source.includes(dynamic)) throw new Error("libsql's loader changed; update build-binary.ts");
+      return {
+        contents: source.replace(dynamic, `return require(${JSON.stringify(libsqlAddon)});`),
+        loader: "js",
+      };
+    });
+  },
+};
+
+const result = await Bun.build({
+  entrypoints: [join(repo, "src/server/main.ts")],
+  compile: { outfile: join(repo, "dist/openmat"), target, assets: [join(repo, ".build/client")] },
+  minify: true,
+  sourcemap: "none",
+  define: { "process.env.NODE_ENV": JSON.stringify(process.env.BUILD_NODE_ENV ?? "production") },
+  plugins: [staticLibsqlAddon],
+} as Parameters<typeof Bun.build>[0]);
+if (!result.success) {
+  for (const log of result.logs) console.error(log);
+  process.exit(1);
+}
+const size = Bun.file(join(repo, "dist/openmat")).size / 1024 / 1024;
+console.log(`binary: dist/openmat (${size.toFixed(1)} MB, ${target})`);

@@ -1,0 +1,84 @@
+/**
+ * Builds the browser side into .build/client: content-hashed JS (one chunk per island,
+ * split by the registry's dynamic imports), CSS, the public/ files, gzip twins and
+ * manifest.json, which the server reads to write <script> and <link> tags.
+ */
+import { cpSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { basename, join, relative } from "node:path";
+import type { AssetManifest } from "../src/server/render/assets";
+
+const repo = join(import.meta.dir, "..");
+const out = join(repo, ".build/client");
+const islandsDir = join(repo, "src/islands");
+const production = process.env.NODE_ENV !== "development";
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const islandFiles = readdirSync(islandsDir).filter((f) => /^[A-Z]\w*\.tsx$/.test(f) && !f.includes(".test."));
+const result = await Bun.build({
+  entrypoints: [
+    join(repo, "src/client/hydrate.tsx"),
+    join(repo, "src/client/nav.ts"),
+    join(repo, "src/client/styles.css"),
+    ...islandFiles.map((f) => join(islandsDir, f)),
+  ],
+  outdir: out,
+  target: "browser",
+  format: "esm",
+  splitting: true,
+  minify: production,
+  sourcemap: "none",
+  naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
+  define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
+});
+if (!result.success) {
+  for (const log of result.logs) console.error(log);
+  process.exit(1);
+}
+
+cpSync(join(repo, "public"), out, { recursive: true });
+
+const types: Record<string, string> = {
+  js: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+  svg: "image/svg+xml",
+  png: "image/png",
+  json: "application/json",
+  txt: "text/plain; charset=utf-8",
+  pmtiles: "application/vnd.pmtiles",
+};
+const files: AssetManifest["files"] = {};
+const walk = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) =>
+    statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)],
+  );
+for (const file of walk(out)) {
+  const name = relative(out, file);
+  const ext = name.split(".").pop() ?? "";
+  const compressible = ["js", "css", "svg", "json", "txt"].includes(ext);
+  if (compressible) await Bun.write(`${file}.gz`, Bun.gzipSync(await Bun.file(file).bytes(), { level: 9 }));
+  files[name] = { type: types[ext] ?? "application/octet-stream", gzip: compressible };
+}
+
+const entryNamed = (prefix: string, ext: string) => {
+  const hit = result.outputs.find(
+    (o) =>
+      (o.kind === "entry-point" || o.kind === "asset") &&
+      basename(o.path).startsWith(`${prefix}-`) &&
+      o.path.endsWith(`.${ext}`),
+  );
+  if (!hit) throw new Error(`no output for ${prefix}.${ext}`);
+  return basename(hit.path);
+};
+const manifest: AssetManifest = {
+  css: entryNamed("styles", "css"),
+  nav: entryNamed("nav", "js"),
+  hydrate: entryNamed("hydrate", "js"),
+  islands: Object.fromEntries(
+    islandFiles.map((f) => [f.replace(/\.tsx$/, ""), entryNamed(f.replace(/\.tsx$/, ""), "js")]),
+  ),
+  files,
+};
+await Bun.write(join(out, "manifest.json"), JSON.stringify(manifest, null, 2));
+console.log(`client: ${Object.keys(files).length} files in ${relative(repo, out)}`);

@@ -1,0 +1,29 @@
+import { type ComponentType, useEffect } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { type IslandName, islandRegistry } from "../islands/registry";
+
+function Marked({ root, children }: { root: HTMLElement; children: React.ReactNode }) {
+  // Tests wait for this mark before they interact with the island.
+  useEffect(() => {
+    root.dataset.hydrated = "true";
+  }, [root]);
+  return children;
+}
+
+async function hydrateIsland(root: HTMLElement) {
+  const name = root.dataset.island as IslandName;
+  const load = islandRegistry[name];
+  if (!load) return;
+  const propsText = document.getElementById(`${root.dataset.islandId}-props`)?.textContent ?? "{}";
+  const Component = (await load()).default as unknown as ComponentType<Record<string, unknown>>;
+  hydrateRoot(
+    root,
+    <Marked root={root}>
+      <Component {...JSON.parse(propsText)} />
+    </Marked>,
+  );
+}
+
+for (const root of document.querySelectorAll<HTMLElement>("[data-island]")) {
+  hydrateIsland(root).catch((error) => console.error(`island ${root.dataset.island}`, error));
+}

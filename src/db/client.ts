@@ -1,0 +1,45 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { type Client, createClient } from "@libsql/client";
+import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import * as schema from "./schema";
+
+export type Db = LibSQLDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  client: Client;
+  /** True when the database is a local file (backups by VACUUM INTO work). */
+  isLocalFile: boolean;
+  close(): void;
+}
+
+const BUSY_TIMEOUT_MS = 5000;
+
+export function localPath(url: string): string | null {
+  if (!url.startsWith("file:")) return null;
+  return url.slice("file:".length).replace(/^\/\/(localhost)?(?=\/)/, "");
+}
+
+/** Opens the database. Local files get WAL and a busy timeout; libSQL turns foreign keys on. */
+export async function openDatabase(url: string, authToken?: string): Promise<Database> {
+  const path = localPath(url);
+  if (path && path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const client = createClient({
+    url,
+    authToken: authToken || undefined,
+    timeout: BUSY_TIMEOUT_MS,
+  } as Parameters<typeof createClient>[0]);
+  if (path) {
+    await client.execute("PRAGMA journal_mode = WAL");
+    await client.execute("PRAGMA synchronous = NORMAL");
+  }
+  const fk = await client.execute("PRAGMA foreign_keys");
+  if (fk.rows[0] && Number(fk.rows[0][0]) !== 1) await client.execute("PRAGMA foreign_keys = ON");
+  return {
+    db: drizzle(client, { schema }),
+    client,
+    isLocalFile: path !== null,
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,64 @@
+import type { ReactNode } from "react";
+import { toScriptJson } from "../../common/safe-json";
+import { IslandScripts, Stylesheet } from "../../server/render/asset-tags";
+import { BottomNav, Header } from "./Header";
+import { usePage } from "./page-context";
+import { SideMenu } from "./SideMenu";
+
+export const SITE_NAME = "OpenMat";
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Path of the canonical URL; defaults to the request path. */
+  canonicalPath?: string;
+  noindex?: boolean;
+  jsonLd?: object[];
+}
+
+export function Document({ meta, children }: { meta: PageMeta; children: ReactNode }) {
+  const { publicUrl, path, nonce } = usePage();
+  const canonical = `${publicUrl}${meta.canonicalPath ?? path}`;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{meta.title}</title>
+        <meta name="description" content={meta.description} />
+        {meta.noindex && <meta name="robots" content="noindex" />}
+        <link rel="canonical" href={canonical} />
+        <meta property="og:site_name" content={SITE_NAME} />
+        <meta property="og:type" content="website" />
+        <meta property="og:title" content={meta.title} />
+        <meta property="og:description" content={meta.description} />
+        <meta property="og:url" content={canonical} />
+        <meta name="theme-color" content="#1d4ed8" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Stylesheet />
+        {meta.jsonLd?.map((data, i) => (
+          <script
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is static per render
+            key={i}
+            type="application/ld+json"
+            nonce={nonce}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped by toScriptJson
+            dangerouslySetInnerHTML={{ __html: toScriptJson(data) }}
+          />
+        ))}
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Header />
+        <SideMenu />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <BottomNav />
+        <IslandScripts />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,86 @@
+import { Island } from "../../server/render/island";
+import { Icon } from "./icons";
+import { isCurrent, mainSections, sectionHref } from "./nav-links";
+import { usePage } from "./page-context";
+
+const sectionIcons = { Map: "map", Shop: "shop", Feed: "feed" } as const;
+
+export function Header() {
+  const { viewer, path } = usePage();
+  return (
+    <header className="site-header">
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-controls="side-menu"
+        aria-expanded="false"
+        data-menu-open
+      >
+        <Icon name="menu" />
+      </button>
+      <a href="/" className="brand">
+        OpenMat
+      </a>
+      <nav aria-label="Main" className="top-nav">
+        {mainSections.map((s) => (
+          <a
+            key={s.href}
+            href={sectionHref(s.href, s.locked, viewer !== null)}
+            aria-current={isCurrent(s.href, path) ? "page" : undefined}
+          >
+            {s.label}
+            {s.locked && !viewer && (
+              <span className="lock" title="Sign in to see the feed">
+                <Icon name="lock" size={14} />
+                <span className="visually-hidden"> (sign in required)</span>
+              </span>
+            )}
+          </a>
+        ))}
+      </nav>
+      <div className="header-actions">
+        {viewer ? (
+          <>
+            <span className="welcome">Welcome, {viewer.username}</span>
+            <Island
+              name="NavBadges"
+              props={{ notifications: viewer.unreadNotifications, messages: viewer.unreadMessages }}
+            />
+            <a href="/account" className="button button-ghost">
+              Account
+            </a>
+            <button type="button" className="button button-ghost" data-logout>
+              Logout
+            </button>
+          </>
+        ) : (
+          <a href="/auth" className="button">
+            Sign In
+          </a>
+        )}
+      </div>
+    </header>
+  );
+}
+
+export function BottomNav() {
+  const { viewer, path } = usePage();
+  return (
+    <nav aria-label="Sections" className="bottom-nav">
+      {mainSections.map((s) => {
+        return (
+          <a
+            key={s.href}
+            href={sectionHref(s.href, s.locked, viewer !== null)}
+            aria-current={isCurrent(s.href, path) ? "page" : undefined}
+          >
+            <Icon name={sectionIcons[s.label]} />
+            <span>{s.label}</span>
+          </a>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,26 @@
+import { createContext, useContext } from "react";
+
+/** The signed-in member as pages see them; never holds secrets. */
+export interface Viewer {
+  id: number;
+  username: string;
+  role: "member" | "admin";
+  unreadNotifications: number;
+  unreadMessages: number;
+}
+
+export interface PageContextValue {
+  publicUrl: string;
+  path: string;
+  viewer: Viewer | null;
+  nonce: string;
+  year: number;
+}
+
+export const PageContext = createContext<PageContextValue | null>(null);
+
+export function usePage(): PageContextValue {
+  const ctx = useContext(PageContext);
+  if (!ctx) throw new Error("usePage() outside a page render");
+  return ctx;
+}

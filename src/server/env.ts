@@ -1,0 +1,100 @@
+import * as v from "valibot";
+import { isCompiledBinary } from "./runtime";
+
+/**
+ * Every environment variable the server reads, with its description for `openmat --help`.
+ * One list, so the help text and the validation cannot drift apart.
+ */
+export const envVars = {
+  PORT: { description: "HTTP port to listen on", default: "3000" },
+  HOST: { description: "Interface to bind", default: "0.0.0.0" },
+  DATABASE_URL: {
+    description: "libSQL database: file:PATH, libsql://…, http(s)://… (sqld or Turso)",
+    default: "file:data/openmat.db",
+  },
+  DATABASE_AUTH_TOKEN: { description: "Auth token for a remote libSQL database", default: "" },
+  PUBLIC_URL: {
+    description: "Public origin of the site, used in links, canonical URLs and cookies",
+    default: "http://localhost:3000",
+  },
+  NODE_ENV: {
+    description: "production | development | test (the binary defaults to production)",
+    default: isCompiledBinary ? "production" : "development",
+  },
+  LOG_LEVEL: { description: "debug | info | warn | error", default: "info" },
+  DONATE_URL: { description: "URL of the donation button; unset means donations are off", default: "" },
+  DEMO_DATA: { description: "Load demo data on first start (true | false)", default: "true" },
+} as const satisfies Record<string, { description: string; default: string }>;
+
+export type EnvName = keyof typeof envVars;
+
+const url = (name: string) =>
+  v.pipe(v.string(), v.url(`${name} must be a URL, for example https://openmat.example`));
+
+const envSchema = v.object({
+  PORT: v.pipe(
+    v.string(),
+    v.transform(Number),
+    v.integer("PORT must be a whole number"),
+    v.minValue(0, "PORT must be between 0 and 65535"),
+    v.maxValue(65535, "PORT must be between 0 and 65535"),
+  ),
+  HOST: v.pipe(v.string(), v.nonEmpty("HOST must not be empty")),
+  DATABASE_URL: v.pipe(
+    v.string(),
+    v.regex(
+      /^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/|:memory:$)/,
+      "DATABASE_URL must start with file:, libsql://, http://, https://, ws:// or wss://",
+    ),
+  ),
+  DATABASE_AUTH_TOKEN: v.string(),
+  PUBLIC_URL: v.pipe(
+    url("PUBLIC_URL"),
+    v.transform((s) => s.replace(/\/+$/, "")),
+  ),
+  NODE_ENV: v.picklist(
+    ["production", "development", "test"],
+    "NODE_ENV must be production, development or test",
+  ),
+  LOG_LEVEL: v.picklist(["debug", "info", "warn", "error"], "LOG_LEVEL must be debug, info, warn or error"),
+  DONATE_URL: v.union([v.literal(""), url("DONATE_URL")], "DONATE_URL must be a URL"),
+  DEMO_DATA: v.pipe(
+    v.picklist(["true", "false", "1", "0"], "DEMO_DATA must be true or false"),
+    v.transform((s) => s === "true" || s === "1"),
+  ),
+});
+
+export type Env = v.InferOutput<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+/** Reads the config from `source`, falling back to defaults; throws EnvError listing every bad variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const raw: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(envVars)) {
+    const value = source[name];
+    raw[name] = value === undefined || value === "" ? spec.default : value;
+  }
+  if (!source.PUBLIC_URL && source.PORT) raw.PUBLIC_URL = `http://localhost:${raw.PORT}`;
+  const result = v.safeParse(envSchema, raw);
+  if (result.success) return result.output;
+  const problems = result.issues.map((issue) => {
+    const key = issue.path?.[0]?.key;
+    return `${String(key)}: ${issue.message} (got ${JSON.stringify(raw[String(key)])})`;
+  });
+  throw new EnvError(problems);
+}
+
+export function envHelp(): string {
+  const width = Math.max(...Object.keys(envVars).map((k) => k.length));
+  return Object.entries(envVars)
+    .map(([name, spec]) => {
+      const fallback = spec.default ? ` (default: ${spec.default})` : "";
+      return `  ${name.padEnd(width)}  ${spec.description}${fallback}`;
+    })
+    .join("\n");
+}

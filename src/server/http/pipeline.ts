@@ -1,0 +1,99 @@
+import type { Logger } from "../log";
+import { compressResponse } from "./compression";
+import { isCrossSiteWrite, isStateChanging } from "./csrf";
+import { jsonResponse, messages } from "./errors";
+import { attachRequestMeta, createRequestMeta } from "./request-meta";
+import { securityHeaders } from "./security-headers";
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export interface PipelineOptions {
+  publicUrl: string;
+  logger: Logger;
+  /** Paths that take non-JSON bodies (uploads); everything else under /api is JSON only. */
+  rawBodyPaths?: RegExp;
+}
+
+type Handler = (request: Request) => Promise<Response> | Response;
+
+/**
+ * Wraps the router with what every request gets: a request id and CSP nonce, the
+ * cross-site check, JSON body rules, security headers, compression and one log line.
+ */
+export function withPipeline(handle: Handler, options: PipelineOptions): Handler {
+  const publicOrigin = new URL(options.publicUrl).origin;
+  const https = publicOrigin.startsWith("https:");
+  return async (incoming) => {
+    const meta = createRequestMeta();
+    let request = attachRequestMeta(incoming, meta);
+    const path = new URL(request.url).pathname;
+    let response: Response;
+    try {
+      const refused = guard(request, path, publicOrigin, options.rawBodyPaths);
+      if (refused) response = refused;
+      else {
+        request = attachRequestMeta(await bufferJsonBody(request, path, options.rawBodyPaths), meta);
+        response = await handle(request);
+      }
+    } catch (error) {
+      if (error instanceof Response) response = error;
+      else {
+        options.logger.error("unhandled", { reqId: meta.id, path, error: String(error) });
+        response = jsonResponse(500, { message: messages.unexpected });
+      }
+    }
+    for (const [name, value] of Object.entries(securityHeaders(meta.nonce, https))) {
+      if (!response.headers.has(name)) response.headers.set(name, value);
+    }
+    response.headers.set("x-request-id", meta.id);
+    const out = compressResponse(request, response);
+    options.logger.info("request", {
+      reqId: meta.id,
+      method: request.method,
+      path,
+      status: out.status,
+      ms: Math.round((performance.now() - meta.startedAt) * 10) / 10,
+    });
+    return out;
+  };
+}
+
+function guard(request: Request, path: string, publicOrigin: string, rawBodyPaths?: RegExp) {
+  if (isCrossSiteWrite(request, [publicOrigin])) {
+    return jsonResponse(403, { message: messages.crossOrigin });
+  }
+  if (!path.startsWith("/api/") || !isStateChanging(request.method)) return null;
+  if (rawBodyPaths?.test(path)) return null;
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > JSON_BODY_LIMIT) return jsonResponse(413, { message: messages.tooLarge });
+  const type = request.headers.get("content-type") ?? "";
+  const hasBody = length > 0 || request.headers.has("transfer-encoding");
+  if (hasBody && !/^application\/json\b/i.test(type)) {
+    return jsonResponse(415, { message: messages.jsonOnly });
+  }
+  return null;
+}
+
+/** Reads a JSON body up front so a body without Content-Length still obeys the limit. */
+async function bufferJsonBody(request: Request, path: string, rawBodyPaths?: RegExp) {
+  if (!path.startsWith("/api/") || !isStateChanging(request.method) || !request.body) return request;
+  if (rawBodyPaths?.test(path)) return request;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > JSON_BODY_LIMIT) {
+      await reader.cancel();
+      throw jsonResponse(413, { message: messages.tooLarge });
+    }
+    chunks.push(value);
+  }
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: size ? Buffer.concat(chunks) : undefined,
+  });
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env bun
+import { openDatabase } from "../db/client";
+import { migrate } from "../db/migrate";
+import { backupDatabase } from "./cli/backup";
+import { EnvError, envHelp, loadEnv } from "./env";
+import { serve } from "./serve";
+
+const commands: Record<string, { usage: string; help: string; run: (args: string[]) => Promise<void> }> = {
+  serve: {
+    usage: "serve",
+    help: "Start the web server (the default)",
+    run: async () => serve(loadEnv()),
+  },
+  migrate: {
+    usage: "migrate",
+    help: "Apply pending database migrations and exit",
+    run: async () => {
+      const env = loadEnv();
+      const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+      const count = await migrate(database.client);
+      database.close();
+      console.log(count ? `Applied ${count} migration(s).` : "Database is up to date.");
+    },
+  },
+  backup: {
+    usage: "backup FILE",
+    help: "Write a consistent copy of the live database to FILE",
+    run: async ([file]) => {
+      if (!file) throw new UsageError("backup needs a FILE to write to");
+      const env = loadEnv();
+      const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+      try {
+        console.log(`Backup written to ${await backupDatabase(database, file)}`);
+      } finally {
+        database.close();
+      }
+    },
+  },
+};
+
+class UsageError extends Error {}
+
+export function helpText(): string {
+  const rows = Object.values(commands).map((c) => `  openmat ${c.usage.padEnd(16)} ${c.help}`);
+  return [
+    "OpenMat: find a Brazilian Jiu-Jitsu open mat tonight.",
+    "",
+    "Usage:",
+    ...rows,
+    "  openmat --help           Show this help",
+    "",
+    "Environment variables:",
+    envHelp(),
+    "",
+  ].join("\n");
+}
+
+async function main(argv: string[]) {
+  const [name = "serve", ...rest] = argv;
+  if (name === "--help" || name === "-h" || name === "help") {
+    process.stdout.write(helpText());
+    return;
+  }
+  const command = commands[name];
+  if (!command) throw new UsageError(`Unknown command "${name}"`);
+  await command.run(rest);
+}
+
+if (import.meta.main) {
+  main(process.argv.slice(2)).catch((error) => {
+    if (error instanceof EnvError) console.error(error.message);
+    else if (error instanceof UsageError) console.error(`${error.message}\n\n${helpText()}`);
+    else console.error(error instanceof Error ? error.message : error);
+    process.exit(error instanceof UsageError ? 64 : 1);
+  });
+}

@@ -1,0 +1,33 @@
+import { useContext } from "react";
+import { usePage } from "../../pages/layout/page-context";
+import { assetUrl, loadAssetManifest } from "./assets";
+import { IslandCollectorContext } from "./island";
+
+export function Stylesheet() {
+  return <link rel="stylesheet" href={assetUrl(loadAssetManifest().css)} />;
+}
+
+/**
+ * Rendered last in <body>, after every <Island> above it has registered itself, so a
+ * page without islands gets only the small nav script and no React at all.
+ */
+export function IslandScripts() {
+  const { nonce } = usePage();
+  const collector = useContext(IslandCollectorContext);
+  const manifest = loadAssetManifest();
+  const used = [...(collector?.used ?? [])];
+  return (
+    <>
+      <script type="module" src={assetUrl(manifest.nav)} nonce={nonce} />
+      {used.length > 0 && (
+        <>
+          {used.map((name) => {
+            const chunk = manifest.islands[name];
+            return chunk ? <link key={name} rel="modulepreload" href={assetUrl(chunk)} /> : null;
+          })}
+          <script type="module" src={assetUrl(manifest.hydrate)} nonce={nonce} />
+        </>
+      )}
+    </>
+  );
+}

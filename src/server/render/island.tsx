@@ -1,0 +1,57 @@
+import { type ComponentProps, type ComponentType, createContext, useContext } from "react";
+import { toScriptJson } from "../../common/safe-json";
+import { type IslandName, islandRegistry } from "../../islands/registry";
+
+type IslandModules = typeof islandRegistry;
+export type IslandProps<N extends IslandName> = ComponentProps<
+  Awaited<ReturnType<IslandModules[N]>>["default"]
+>;
+
+// biome-ignore lint/suspicious/noExplicitAny: components of every island share one map
+const components = new Map<IslandName, ComponentType<any>>();
+
+/** Loads every island module once, so server rendering stays synchronous. */
+export async function loadIslands(): Promise<void> {
+  await Promise.all(
+    (Object.keys(islandRegistry) as IslandName[]).map(async (name) => {
+      components.set(name, (await islandRegistry[name]()).default);
+    }),
+  );
+}
+
+/** The islands one page render used, in order; read by <IslandScripts>. */
+export class IslandCollector {
+  readonly used = new Set<IslandName>();
+  private next = 0;
+  nextId(): string {
+    return `island-${this.next++}`;
+  }
+}
+
+export const IslandCollectorContext = createContext<IslandCollector | null>(null);
+
+/**
+ * Renders an island's HTML on the server and leaves what the browser needs to hydrate
+ * it: the name on the root and the props as an inert JSON data block.
+ */
+export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
+  const collector = useContext(IslandCollectorContext);
+  const Component = components.get(name);
+  if (!collector) throw new Error("<Island> rendered outside a page");
+  if (!Component) throw new Error(`Island ${name} is not loaded; call loadIslands() at start-up`);
+  collector.used.add(name);
+  const id = collector.nextId();
+  return (
+    <>
+      <div className="island" data-island={name} data-island-id={id}>
+        <Component {...props} />
+      </div>
+      <script
+        type="application/json"
+        id={`${id}-props`}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: props are escaped by toScriptJson
+        dangerouslySetInnerHTML={{ __html: toScriptJson(props) }}
+      />
+    </>
+  );
+}

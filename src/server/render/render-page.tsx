@@ -1,0 +1,41 @@
+import type { ReactNode } from "react";
+import { renderToReadableStream } from "react-dom/server";
+import { Document, type PageMeta } from "../../pages/layout/Document";
+import { PageContext, type PageContextValue } from "../../pages/layout/page-context";
+import type { Logger } from "../log";
+import { IslandCollector, IslandCollectorContext } from "./island";
+
+export interface RenderInput {
+  meta: PageMeta;
+  body: ReactNode;
+  status?: number;
+}
+
+/** Streams a full HTML page. HTML is never cached: it may carry the viewer's name. */
+export async function renderPage(
+  ctx: PageContextValue,
+  { meta, body, status = 200 }: RenderInput,
+  logger: Logger,
+): Promise<Response> {
+  const collector = new IslandCollector();
+  const stream = await renderToReadableStream(
+    <PageContext.Provider value={ctx}>
+      <IslandCollectorContext.Provider value={collector}>
+        <Document meta={meta}>{body}</Document>
+      </IslandCollectorContext.Provider>
+    </PageContext.Provider>,
+    {
+      nonce: ctx.nonce,
+      onError(error) {
+        logger.error("render failed", { path: ctx.path, error: String(error) });
+      },
+    },
+  );
+  return new Response(stream, {
+    status,
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+    },
+  });
+}

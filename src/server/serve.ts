@@ -1,0 +1,39 @@
+import { type App, createApp } from "./app";
+import type { Env } from "./env";
+import { createLogger } from "./log";
+
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/** Starts the HTTP server and stops it gracefully on SIGTERM or SIGINT. */
+export async function serve(env: Env): Promise<void> {
+  const logger = createLogger(env.LOG_LEVEL);
+  const app: App = await createApp({ env, logger });
+  const server = Bun.serve({
+    port: env.PORT,
+    hostname: env.HOST,
+    maxRequestBodySize: MAX_BODY_BYTES,
+    fetch: (request) => app.handle(request),
+    error(error) {
+      logger.error("server error", { error: String(error) });
+      return new Response(JSON.stringify({ message: "Something went wrong. Please try again." }), {
+        status: 500,
+        headers: { "content-type": "application/json" },
+      });
+    },
+  });
+  logger.info("listening", { url: `http://${env.HOST}:${server.port}`, publicUrl: env.PUBLIC_URL });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("shutting down", { signal });
+    // Stop accepting; requests already in flight run to completion before we close the DB.
+    await server.stop(false);
+    app.close();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
