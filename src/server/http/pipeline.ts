@@ -67,7 +67,7 @@ function guard(request: Request, path: string, publicOrigin: string, rawBodyPath
   const length = Number(request.headers.get("content-length") ?? "0");
   if (length > JSON_BODY_LIMIT) return jsonResponse(413, { message: messages.tooLarge });
   const type = request.headers.get("content-type") ?? "";
-  const hasBody = length > 0 || request.headers.has("transfer-encoding");
+  const hasBody = request.body !== null;
   if (hasBody && !/^application\/json\b/i.test(type)) {
     return jsonResponse(415, { message: messages.jsonOnly });
   }

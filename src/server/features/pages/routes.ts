@@ -5,6 +5,7 @@ import { homePage } from "../../../pages/home";
 import { notFoundPage } from "../../../pages/not-found";
 import { shopPage } from "../../../pages/shop";
 import type { AppContext } from "../../context";
+import { messages } from "../../http/errors";
 import type { PageRenderer } from "../../render/page-renderer";
 
 /** Public pages that need no data of their own. */
@@ -18,7 +19,9 @@ export function pagesRoutes(app: AppContext, render: PageRenderer) {
 
 /** Registered last: unknown API paths get JSON, everything else the 404 page. */
 export function notFoundRoutes(render: PageRenderer) {
-  return new Elysia({ name: "not-found" })
-    .all("/api/*", ({ status }) => status(404, { message: "Not found" }))
-    .get("/*", ({ request }) => render(request, notFoundPage()));
+  return new Elysia({ name: "not-found" }).all("/*", ({ request, status }) =>
+    new URL(request.url).pathname.startsWith("/api/") || request.method !== "GET"
+      ? status(404, { message: messages.notFound })
+      : render(request, notFoundPage()),
+  );
 }
