@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Small key/value facts about this database, such as when demo data was loaded. */
 export const appMeta = sqliteTable("app_meta", {
@@ -9,3 +9,103 @@ export const appMeta = sqliteTable("app_meta", {
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`),
 });
+
+export const roles = ["member", "admin"] as const;
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: roles }).notNull().default("member"),
+    profilePhoto: text("profile_photo"),
+    beltLevel: text("belt_level"),
+    aboutMe: text("about_me"),
+    city: text("city"),
+    homeGym: text("home_gym"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("users_username_nocase").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email").on(t.email),
+  ],
+);
+
+/** Missing rows mean defaults: gym names and badge progress shared, profile fields private. */
+export const userSettings = sqliteTable("user_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  showBeltLevel: integer("show_belt_level", { mode: "boolean" }).notNull().default(false),
+  showAboutMe: integer("show_about_me", { mode: "boolean" }).notNull().default(false),
+  showCity: integer("show_city", { mode: "boolean" }).notNull().default(false),
+  showHomeGym: integer("show_home_gym", { mode: "boolean" }).notNull().default(false),
+  showBadgeCount: integer("show_badge_count", { mode: "boolean" }).notNull().default(false),
+  showCheckInGymNames: integer("show_check_in_gym_names", { mode: "boolean" }).notNull().default(true),
+  showSavedGymNames: integer("show_saved_gym_names", { mode: "boolean" }).notNull().default(true),
+  shareBadgeProgressPublic: integer("share_badge_progress_public", { mode: "boolean" })
+    .notNull()
+    .default(true),
+});
+
+/** Only the SHA-256 of the session token is stored (the Lucia guide's design). */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("password_reset_tokens_user").on(t.userId)],
+);
+
+/** Fixed-window counters for throttles and quotas, shared by every running copy. */
+export const rateCounters = sqliteTable(
+  "rate_counters",
+  {
+    key: text("key").notNull(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export const mailStatuses = ["pending", "sent", "failed"] as const;
+
+/** Mail is queued here in the request and delivered by a worker, so none is lost. */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    status: text("status", { enum: mailStatuses }).notNull().default("pending"),
+    /** 'smtp' or 'dev' (kept in the dev mailbox and printed to the log). */
+    transport: text("transport").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    lastError: text("last_error"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("mail_outbox_due").on(t.status, t.nextAttemptAt)],
+);

@@ -3,7 +3,10 @@
  * and the server can load them all at start. Add an island here and nowhere else.
  */
 export const islandRegistry = {
+  AccountSettings: () => import("./AccountSettings"),
+  AuthForms: () => import("./AuthForms"),
   NavBadges: () => import("./NavBadges"),
+  ResetPasswordForm: () => import("./ResetPasswordForm"),
 };
 
 export type IslandName = keyof typeof islandRegistry;

@@ -3,27 +3,47 @@ import { openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
 import type { AppContext } from "./context";
 import type { Env } from "./env";
+import { accountRoutes } from "./features/account/routes";
 import { assetRoutes } from "./features/assets/routes";
+import { authPageRoutes } from "./features/auth/page-routes";
+import { authRoutes } from "./features/auth/routes";
+import type { AuthDeps } from "./features/auth/service";
+import { sessionPlugin } from "./features/auth/session-plugin";
 import { healthRoutes } from "./features/health/routes";
+import { createMailOutbox, type MailOutbox } from "./features/mail/outbox";
+import { devMailboxRoutes } from "./features/mail/routes";
+import { createMailTransport } from "./features/mail/transport";
 import { notFoundRoutes, pagesRoutes } from "./features/pages/routes";
 import { seoRoutes } from "./features/seo/routes";
+import { settingsRoutes } from "./features/settings/routes";
 import { errorMapper } from "./http/error-mapper";
-import { withPipeline } from "./http/pipeline";
+import { type PipelineHandler, withPipeline } from "./http/pipeline";
 import { createLogger, type Logger } from "./log";
 import { loadIslands } from "./render/island";
 import { createPageRenderer } from "./render/page-renderer";
 
 export interface App {
   /** Answers one request, exactly as the HTTP server would. */
-  handle: (request: Request) => Promise<Response>;
+  handle: PipelineHandler;
   context: AppContext;
-  close(): void;
+  outbox: MailOutbox;
+  /** Starts background work (the mail worker); the server calls it, tests may not. */
+  startWorkers(): void;
+  close(): Promise<void>;
 }
 
 export interface CreateAppOptions {
   env: Env;
   logger?: Logger;
   now?: () => Date;
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => {
+    done ??= fn();
+    return done;
+  };
 }
 
 /** Opens and migrates the database, then composes the feature plugins. */
@@ -34,19 +54,45 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
   if (applied) log.info("migrations applied", { count: applied });
   await loadIslands();
   const context: AppContext = { env, database, logger: log, now: now ?? (() => new Date()) };
-  const render = createPageRenderer(context, async () => null);
+
+  const transport = createMailTransport(env.SMTP_URL, env.MAIL_FROM, log, env.NODE_ENV !== "production");
+  const outbox = createMailOutbox(database.db, transport, log, context.now);
+  const authDeps: AuthDeps = {
+    db: database.db,
+    now: context.now,
+    publicUrl: env.PUBLIC_URL,
+    adminEmails: env.ADMIN_EMAILS,
+    sendMail: outbox.enqueue,
+  };
+  const session = sessionPlugin(context);
+  const render = createPageRenderer(context);
 
   const router = new Elysia()
     .use(errorMapper(log))
     .use(assetRoutes())
     .use(healthRoutes(context))
     .use(seoRoutes(context))
-    .use(pagesRoutes(context, render))
-    .use(notFoundRoutes(render));
+    .use(authRoutes(session, authDeps))
+    .use(accountRoutes(context, session))
+    .use(settingsRoutes(context, session))
+    .use(devMailboxRoutes(context, session, render))
+    .use(authPageRoutes(session, render))
+    .use(pagesRoutes(context, session, render))
+    .use(notFoundRoutes(session, render));
 
   const handle = withPipeline((request) => router.handle(request), {
     publicUrl: env.PUBLIC_URL,
     logger: log,
+    trustProxy: env.TRUST_PROXY,
   });
-  return { handle: async (request) => handle(request), context, close: () => database.close() };
+  return {
+    handle,
+    context,
+    outbox,
+    startWorkers: () => outbox.start(),
+    close: once(async () => {
+      await outbox.stop();
+      database.close();
+    }),
+  };
 }

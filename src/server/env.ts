@@ -24,6 +24,17 @@ export const envVars = {
   LOG_LEVEL: { description: "debug | info | warn | error", default: "info" },
   DONATE_URL: { description: "URL of the donation button; unset means donations are off", default: "" },
   DEMO_DATA: { description: "Load demo data on first start (true | false)", default: "true" },
+  SMTP_URL: {
+    description:
+      "SMTP server for outgoing mail, e.g. smtps://user:pass@mail.example:465; unset keeps mail in the dev mailbox",
+    default: "",
+  },
+  MAIL_FROM: { description: "Sender address of outgoing mail", default: "OpenMat <no-reply@openmat.local>" },
+  ADMIN_EMAILS: { description: "Comma-separated e-mail addresses that are always admins", default: "" },
+  TRUST_PROXY: {
+    description: "Trust X-Forwarded-For for the client IP (set only behind your own proxy)",
+    default: "false",
+  },
 } as const satisfies Record<string, { description: string; default: string }>;
 
 export type EnvName = keyof typeof envVars;
@@ -60,6 +71,24 @@ const envSchema = v.object({
   DONATE_URL: v.union([v.literal(""), url("DONATE_URL")], "DONATE_URL must be a URL"),
   DEMO_DATA: v.pipe(
     v.picklist(["true", "false", "1", "0"], "DEMO_DATA must be true or false"),
+    v.transform((s) => s === "true" || s === "1"),
+  ),
+  SMTP_URL: v.union([
+    v.literal(""),
+    v.pipe(v.string(), v.regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")),
+  ]),
+  MAIL_FROM: v.pipe(v.string(), v.nonEmpty("MAIL_FROM must not be empty")),
+  ADMIN_EMAILS: v.pipe(
+    v.string(),
+    v.transform((s) =>
+      s
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ),
+  TRUST_PROXY: v.pipe(
+    v.picklist(["true", "false", "1", "0"], "TRUST_PROXY must be true or false"),
     v.transform((s) => s === "true" || s === "1"),
   ),
 });

@@ -12,7 +12,7 @@ export async function serve(env: Env): Promise<void> {
     port: env.PORT,
     hostname: env.HOST,
     maxRequestBodySize: MAX_BODY_BYTES,
-    fetch: (request) => app.handle(request),
+    fetch: (request, server) => app.handle(request, server.requestIP(request)?.address),
     error(error) {
       logger.error("server error", { error: String(error) });
       return new Response(JSON.stringify({ message: "Something went wrong. Please try again." }), {
@@ -21,6 +21,7 @@ export async function serve(env: Env): Promise<void> {
       });
     },
   });
+  app.startWorkers();
   logger.info("listening", { url: `http://${env.HOST}:${server.port}`, publicUrl: env.PUBLIC_URL });
 
   let stopping = false;
@@ -30,7 +31,7 @@ export async function serve(env: Env): Promise<void> {
     logger.info("shutting down", { signal });
     // Stop accepting; requests already in flight run to completion before we close the DB.
     await server.stop(false);
-    app.close();
+    await app.close();
     logger.info("stopped");
     process.exit(0);
   };

@@ -52,7 +52,7 @@ describe("pages", () => {
   it("donate says donations are not set up without DONATE_URL", async () => {
     const bare = await createTestApp();
     const html = await (await bare.request("/donate")).text();
-    bare.close();
+    await bare.close();
     expect(html).toContain("Donations are not set up on this site yet.");
   });
 
@@ -106,7 +106,7 @@ describe("security headers", () => {
   it("adds HSTS when PUBLIC_URL is https", async () => {
     const secure = await createTestApp({ PUBLIC_URL: "https://openmat.example" });
     const res = await secure.app.handle(new Request("https://openmat.example/about"));
-    secure.close();
+    await secure.close();
     expect(res.headers.get("strict-transport-security")).toContain("max-age=");
   });
 });
@@ -182,10 +182,10 @@ describe("assets, compression, health, seo", () => {
 
   it("healthz answers 503 when the database is gone", async () => {
     const broken = await createTestApp();
-    broken.app.close();
+    broken.app.context.database.close();
     const res = await broken.request("/healthz");
     expect(res.status).toBe(503);
-    broken.close();
+    await broken.close();
   });
 
   it("serves robots.txt and sitemap.xml", async () => {

@@ -32,7 +32,7 @@ export interface TestApp {
   request(path: string, init?: RequestInit): Promise<Response>;
   /** JSON request helper with same-origin headers, as a browser would send them. */
   json(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
-  close(): void;
+  close(): Promise<void>;
 }
 
 export async function createTestApp(
@@ -66,8 +66,8 @@ export async function createTestApp(
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
-    close() {
-      app.close();
+    async close() {
+      await app.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

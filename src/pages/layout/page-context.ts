@@ -12,6 +12,8 @@ export interface Viewer {
 export interface PageContextValue {
   publicUrl: string;
   path: string;
+  /** The query string, with its leading '?', or ''. */
+  search: string;
   viewer: Viewer | null;
   nonce: string;
   year: number;

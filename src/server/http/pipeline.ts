@@ -12,19 +12,29 @@ export interface PipelineOptions {
   logger: Logger;
   /** Paths that take non-JSON bodies (uploads); everything else under /api is JSON only. */
   rawBodyPaths?: RegExp;
+  trustProxy: boolean;
 }
 
 type Handler = (request: Request) => Promise<Response> | Response;
+export type PipelineHandler = (request: Request, peerIp?: string) => Promise<Response>;
+
+export function clientIp(request: Request, peerIp: string | undefined, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return peerIp ?? "unknown";
+}
 
 /**
  * Wraps the router with what every request gets: a request id and CSP nonce, the
  * cross-site check, JSON body rules, security headers, compression and one log line.
  */
-export function withPipeline(handle: Handler, options: PipelineOptions): Handler {
+export function withPipeline(handle: Handler, options: PipelineOptions): PipelineHandler {
   const publicOrigin = new URL(options.publicUrl).origin;
   const https = publicOrigin.startsWith("https:");
-  return async (incoming) => {
-    const meta = createRequestMeta();
+  return async (incoming, peerIp) => {
+    const meta = createRequestMeta(clientIp(incoming, peerIp, options.trustProxy));
     let request = attachRequestMeta(incoming, meta);
     const path = new URL(request.url).pathname;
     let response: Response;

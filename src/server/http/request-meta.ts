@@ -4,12 +4,15 @@ export interface RequestMeta {
   /** CSP nonce for this response's inline scripts. */
   nonce: string;
   startedAt: number;
+  /** The client's address: the peer, or X-Forwarded-For's first hop when TRUST_PROXY is set. */
+  ip: string;
 }
 
 const metas = new WeakMap<Request, RequestMeta>();
 
-export function createRequestMeta(): RequestMeta {
+export function createRequestMeta(ip = "unknown"): RequestMeta {
   return {
+    ip,
     id: crypto.randomUUID(),
     nonce: Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64"),
     startedAt: performance.now(),

@@ -7,21 +7,27 @@ import { shopPage } from "../../../pages/shop";
 import type { AppContext } from "../../context";
 import { messages } from "../../http/errors";
 import type { PageRenderer } from "../../render/page-renderer";
+import type { sessionPlugin } from "../auth/session-plugin";
+
+type SessionPlugin = ReturnType<typeof sessionPlugin>;
 
 /** Public pages that need no data of their own. */
-export function pagesRoutes(app: AppContext, render: PageRenderer) {
+export function pagesRoutes(app: AppContext, session: SessionPlugin, render: PageRenderer) {
   return new Elysia({ name: "pages" })
-    .get("/", ({ request }) => render(request, homePage(app.env.PUBLIC_URL)))
-    .get("/shop", ({ request }) => render(request, shopPage()))
-    .get("/about", ({ request }) => render(request, aboutPage()))
-    .get("/donate", ({ request }) => render(request, donatePage(app.env.DONATE_URL)));
+    .use(session)
+    .get("/", (ctx) => render(ctx, homePage(app.env.PUBLIC_URL)))
+    .get("/shop", (ctx) => render(ctx, shopPage()))
+    .get("/about", (ctx) => render(ctx, aboutPage()))
+    .get("/donate", (ctx) => render(ctx, donatePage(app.env.DONATE_URL)));
 }
 
 /** Registered last: unknown API paths get JSON, everything else the 404 page. */
-export function notFoundRoutes(render: PageRenderer) {
-  return new Elysia({ name: "not-found" }).all("/*", ({ request, status }) =>
-    new URL(request.url).pathname.startsWith("/api/") || request.method !== "GET"
-      ? status(404, { message: messages.notFound })
-      : render(request, notFoundPage()),
-  );
+export function notFoundRoutes(session: SessionPlugin, render: PageRenderer) {
+  return new Elysia({ name: "not-found" })
+    .use(session)
+    .all("/*", (ctx) =>
+      new URL(ctx.request.url).pathname.startsWith("/api/") || ctx.request.method !== "GET"
+        ? ctx.status(404, { message: messages.notFound })
+        : render(ctx, notFoundPage()),
+    );
 }

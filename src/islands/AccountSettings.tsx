@@ -1,0 +1,183 @@
+import { type FormEvent, useRef, useState } from "react";
+import type * as v from "valibot";
+import { changeEmailSchema, changePasswordSchema, changeUsernameSchema } from "../common/schemas/account";
+import { ApiError, apiRequest } from "./lib/api";
+import { Field } from "./lib/Field";
+import { type FieldErrors, formValues, validate } from "./lib/form";
+import { showToast } from "./lib/toast";
+
+export interface AccountSettingsProps {
+  username: string;
+  email: string;
+}
+
+interface CardSpec {
+  id: string;
+  title: string;
+  path: string;
+  schema: v.GenericSchema;
+  failure: string;
+  /** Username and e-mail changes reload so the header shows the new value. */
+  reload: boolean;
+  fields: { label: string; name: string; type?: "text" | "email" | "password"; autoComplete?: string }[];
+}
+
+const cards: CardSpec[] = [
+  {
+    id: "password",
+    title: "Change Password",
+    path: "/api/account/change-password",
+    schema: changePasswordSchema,
+    failure: "Password change failed",
+    reload: false,
+    fields: [
+      {
+        label: "Current Password",
+        name: "currentPassword",
+        type: "password",
+        autoComplete: "current-password",
+      },
+      { label: "New Password", name: "newPassword", type: "password", autoComplete: "new-password" },
+      {
+        label: "Confirm New Password",
+        name: "confirmPassword",
+        type: "password",
+        autoComplete: "new-password",
+      },
+    ],
+  },
+  {
+    id: "username",
+    title: "Change Username",
+    path: "/api/account/change-username",
+    schema: changeUsernameSchema,
+    failure: "Username change failed",
+    reload: true,
+    fields: [
+      { label: "New Username", name: "newUsername", autoComplete: "username" },
+      { label: "Confirm Username", name: "confirmUsername", autoComplete: "off" },
+    ],
+  },
+  {
+    id: "email",
+    title: "Change Email",
+    path: "/api/account/change-email",
+    schema: changeEmailSchema,
+    failure: "Email change failed",
+    reload: true,
+    fields: [
+      { label: "New Email", name: "newEmail", type: "email", autoComplete: "email" },
+      { label: "Confirm Email", name: "confirmEmail", type: "email", autoComplete: "off" },
+    ],
+  },
+];
+
+function AccountCard({ card }: { card: CardSpec }) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const checked = validate(card.schema, formValues(form));
+    if (!checked.ok) return setErrors(checked.errors);
+    setErrors({});
+    setPending(true);
+    try {
+      const { message } = await apiRequest<{ message: string }>("POST", card.path, checked.data);
+      showToast({ title: card.title, description: message });
+      form.reset();
+      if (card.reload) location.reload();
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : `Failed to ${card.title.toLowerCase()}`;
+      showToast({ title: card.failure, description: message, variant: "destructive" });
+      setErrors({ form: message });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby={`${card.id}-title`}>
+      <h2 id={`${card.id}-title`}>{card.title}</h2>
+      {card.fields.map((f) => (
+        <Field key={f.name} {...f} error={errors[f.name]} />
+      ))}
+      {errors.form && (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={pending}>
+        {pending ? "Saving..." : card.title}
+      </button>
+    </form>
+  );
+}
+
+function DeleteAccountCard() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [pending, setPending] = useState(false);
+
+  async function confirmDelete() {
+    setPending(true);
+    try {
+      await apiRequest("DELETE", "/api/account/delete");
+      location.assign("/");
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : "Failed to delete account";
+      showToast({ title: "Account deletion failed", description: message, variant: "destructive" });
+      setPending(false);
+    }
+  }
+
+  return (
+    <section className="card card-danger" aria-labelledby="delete-title">
+      <h2 id="delete-title">Delete Account</h2>
+      <p>Permanently remove your account and everything in it.</p>
+      <button type="button" className="button button-danger" onClick={() => dialog.current?.showModal()}>
+        Delete Account
+      </button>
+      <dialog
+        ref={dialog}
+        className="modal"
+        aria-labelledby="delete-confirm-title"
+        aria-describedby="delete-confirm-text"
+      >
+        <h2 id="delete-confirm-title">Are you absolutely sure?</h2>
+        <p id="delete-confirm-text">
+          This action cannot be undone. This will permanently remove your account and your data from our
+          servers.
+        </p>
+        <div className="modal-actions">
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => dialog.current?.close()}
+            autoFocus
+          >
+            Cancel
+          </button>
+          <button type="button" className="button button-danger" onClick={confirmDelete} disabled={pending}>
+            {pending ? "Deleting..." : "Delete Account"}
+          </button>
+        </div>
+      </dialog>
+    </section>
+  );
+}
+
+/** The account page's four cards (spec §2 "Account page"). */
+export default function AccountSettings({ username, email }: AccountSettingsProps) {
+  return (
+    <div className="account-grid">
+      <p className="muted account-who">
+        Signed in as <strong>{username}</strong> ({email})
+      </p>
+      {cards.map((card) => (
+        <AccountCard key={card.id} card={card} />
+      ))}
+      <DeleteAccountCard />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+export interface ToastOptions {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+  /** Spec §9: 5000 ms unless said otherwise. */
+  durationMs?: number;
+}
+
+let current: { el: HTMLElement; timer: ReturnType<typeof setTimeout> } | undefined;
+
+function viewport(): HTMLElement {
+  let el = document.getElementById("toasts");
+  if (!el) {
+    el = document.createElement("section");
+    el.id = "toasts";
+    el.setAttribute("aria-label", "Notifications (F8)");
+    el.tabIndex = -1;
+    document.body.append(el);
+  }
+  return el;
+}
+
+function dismiss() {
+  if (!current) return;
+  clearTimeout(current.timer);
+  current.el.remove();
+  current = undefined;
+}
+
+/** One toast at a time (spec §9): a new one replaces the old. Announced politely. */
+export function showToast({ title, description, variant = "default", durationMs = 5000 }: ToastOptions) {
+  dismiss();
+  const el = document.createElement("div");
+  el.className = `toast toast-${variant}`;
+  el.setAttribute("role", variant === "destructive" ? "alert" : "status");
+  const heading = document.createElement("strong");
+  heading.textContent = title;
+  el.append(heading);
+  if (description) {
+    const p = document.createElement("p");
+    p.textContent = description;
+    el.append(p);
+  }
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "toast-close";
+  close.setAttribute("aria-label", "Dismiss notification");
+  close.textContent = "×";
+  close.addEventListener("click", dismiss);
+  el.append(close);
+  viewport().append(el);
+  current = { el, timer: setTimeout(dismiss, durationMs) };
+}

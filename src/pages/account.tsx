@@ -1,0 +1,14 @@
+import { Island } from "../server/render/island";
+import type { RenderInput } from "../server/render/render-page";
+
+export function accountPage(username: string, email: string): RenderInput {
+  return {
+    meta: { title: "Account | OpenMat", description: "Manage your OpenMat account.", noindex: true },
+    body: (
+      <section className="page narrow">
+        <h1>Account Settings</h1>
+        <Island name="AccountSettings" props={{ username, email }} />
+      </section>
+    ),
+  };
+}

@@ -1,0 +1,44 @@
+import { Elysia } from "elysia";
+import { authMessages } from "../../../common/schemas/auth";
+import type { AppContext } from "../../context";
+import { HttpError } from "../../http/errors";
+import { sessionCookieSpec, type ValidSession, validateSessionToken } from "./sessions";
+
+export interface SessionCookieJar {
+  value: unknown;
+  set(options: Record<string, unknown>): unknown;
+  remove(): unknown;
+}
+
+/** Writes the session cookie with the attributes the Lucia guide asks for. */
+export function writeSessionCookie(jar: SessionCookieJar, token: string, expiresAt: Date, secure: boolean) {
+  jar.set({ value: token, httpOnly: true, sameSite: "lax", path: "/", secure, expires: expiresAt });
+}
+
+export function clearSessionCookie(jar: SessionCookieJar, secure: boolean) {
+  jar.set({ value: "", httpOnly: true, sameSite: "lax", path: "/", secure, maxAge: 0 });
+}
+
+/**
+ * Resolves the session cookie once per request for every route that uses it, renewing
+ * the cookie when the session's expiry slid and dropping a cookie that no longer works.
+ */
+export function sessionPlugin(app: AppContext) {
+  const spec = sessionCookieSpec(app.env.PUBLIC_URL);
+  return new Elysia({ name: "session" })
+    .derive({ as: "global" }, async ({ cookie }) => {
+      const jar = cookie[spec.name] as unknown as SessionCookieJar;
+      const token = typeof jar.value === "string" ? jar.value : "";
+      const session = token ? await validateSessionToken(app.database.db, token, app.now()) : null;
+      if (session?.renewed) writeSessionCookie(jar, token, session.expiresAt, spec.secure);
+      else if (token && !session) clearSessionCookie(jar, spec.secure);
+      return { session, sessionCookie: jar };
+    })
+    .decorate("cookieSecure", spec.secure);
+}
+
+/** The signed-in session, or the spec's 401 for guests. */
+export function requireSession(session: ValidSession | null): ValidSession {
+  if (!session) throw new HttpError(401, authMessages.notSignedIn);
+  return session;
+}

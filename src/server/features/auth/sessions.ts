@@ -1,0 +1,63 @@
+import { limits } from "../../../common/limits";
+import type { Db } from "../../../db/client";
+import {
+  deleteSession,
+  deleteUserSessions,
+  findSessionWithUser,
+  insertSession,
+  type UserRow,
+  updateSessionExpiry,
+} from "./queries";
+import { generateToken, hashToken } from "./tokens";
+
+const DAY_MS = 86_400_000;
+export const SESSION_TTL_MS = limits.sessionDays * DAY_MS;
+
+export interface SessionCookieSpec {
+  name: string;
+  secure: boolean;
+}
+
+/** `__Host-` binds the cookie to our exact origin, which browsers allow only over https. */
+export function sessionCookieSpec(publicUrl: string): SessionCookieSpec {
+  const secure = publicUrl.startsWith("https:");
+  return { name: secure ? "__Host-om_session" : "om_session", secure };
+}
+
+export interface ValidSession {
+  sessionId: string;
+  user: UserRow;
+  expiresAt: Date;
+  /** True when the expiry moved and the cookie must be sent again. */
+  renewed: boolean;
+}
+
+export async function createSession(db: Db, userId: number, now: Date) {
+  const token = generateToken();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await insertSession(db, { id: hashToken(token), userId, expiresAt, createdAt: now });
+  return { token, expiresAt };
+}
+
+/** Looks a cookie token up; expired sessions are deleted, ones in their second half extended. */
+export async function validateSessionToken(db: Db, token: string, now: Date): Promise<ValidSession | null> {
+  const sessionId = hashToken(token);
+  const row = await findSessionWithUser(db, sessionId);
+  if (!row) return null;
+  const nowMs = now.getTime();
+  if (nowMs >= row.session.expiresAt.getTime()) {
+    await deleteSession(db, sessionId);
+    return null;
+  }
+  if (nowMs >= row.session.expiresAt.getTime() - SESSION_TTL_MS / 2) {
+    const expiresAt = new Date(nowMs + SESSION_TTL_MS);
+    await updateSessionExpiry(db, sessionId, expiresAt);
+    return { sessionId, user: row.user, expiresAt, renewed: true };
+  }
+  return { sessionId, user: row.user, expiresAt: row.session.expiresAt, renewed: false };
+}
+
+export const invalidateSession = (db: Db, sessionId: string) => deleteSession(db, sessionId);
+
+export const invalidateUserSessions = (db: Db, userId: number, exceptSessionId?: string) =>
+  deleteUserSessions(db, userId, exceptSessionId);

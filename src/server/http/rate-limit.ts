@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { HttpError } from "./errors";
+
+export interface RateRule {
+  /** What is counted, e.g. `login:ip:203.0.113.9`. */
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateState {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the current window ends. */
+  retryAfter: number;
+}
+
+export const RATE_LIMIT_MESSAGE = "Too many requests. Please try again later.";
+
+const windowOf = (rule: RateRule, now: number) => Math.floor(now / rule.windowMs) * rule.windowMs;
+
+function stateOf(rule: RateRule, count: number, now: number): RateState {
+  return {
+    allowed: count <= rule.limit,
+    limit: rule.limit,
+    remaining: Math.max(0, rule.limit - count),
+    retryAfter: Math.max(1, Math.ceil((windowOf(rule, now) + rule.windowMs - now) / 1000)),
+  };
+}
+
+/**
+ * Counts one event in the rule's fixed window, in the database so that every running
+ * copy shares the count. Allowed while the count stays within the limit.
+ */
+export async function hitRate(db: Db, rule: RateRule, now: number): Promise<RateState> {
+  const rows = await db.all<{ count: number }>(sql`
+    INSERT INTO rate_counters (key, window_start, count) VALUES (${rule.key}, ${windowOf(rule, now)}, 1)
+    ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1
+    RETURNING count`);
+  return stateOf(rule, Number(rows[0]?.count ?? 1), now);
+}
+
+/** The rule's state without counting anything. */
+export async function peekRate(db: Db, rule: RateRule, now: number): Promise<RateState> {
+  const rows = await db.all<{ count: number }>(sql`
+    SELECT count FROM rate_counters WHERE key = ${rule.key} AND window_start = ${windowOf(rule, now)}`);
+  const count = Number(rows[0]?.count ?? 0);
+  return { ...stateOf(rule, count, now), allowed: count < rule.limit };
+}
+
+/** Drops windows that ended long ago; cheap, run now and then. */
+export async function pruneRateCounters(db: Db, now: number, olderThanMs = 2 * 86_400_000) {
+  await db.run(sql`DELETE FROM rate_counters WHERE window_start < ${now - olderThanMs}`);
+}
+
+/** The spec's 429: body `{message, retryAfter, limit, remaining}` plus the matching headers. */
+export function tooManyRequests(state: RateState, message: string = RATE_LIMIT_MESSAGE): HttpError {
+  return new HttpError(
+    429,
+    message,
+    { retryAfter: state.retryAfter, limit: state.limit, remaining: state.remaining },
+    {
+      "retry-after": String(state.retryAfter),
+      "x-ratelimit-limit": String(state.limit),
+      "x-ratelimit-remaining": String(state.remaining),
+    },
+  );
+}
