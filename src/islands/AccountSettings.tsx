@@ -172,7 +172,7 @@ export default function AccountSettings({ username, email }: AccountSettingsProp
   return (
     <div className="account-grid">
       <p className="muted account-who">
-        Signed in as <strong>{username}</strong> ({email})
+        Signed in as <strong>{username}</strong> {`(${email})`}
       </p>
       {cards.map((card) => (
         <AccountCard key={card.id} card={card} />

@@ -48,10 +48,16 @@ describe("register", () => {
 
   it("keeps usernames unique regardless of case and e-mails after normalising", async () => {
     const m = await registerMember(t);
-    const sameName = await t.json("POST", "/api/auth/register", { ...newMember(), username: m.username.toUpperCase() });
+    const sameName = await t.json("POST", "/api/auth/register", {
+      ...newMember(),
+      username: m.username.toUpperCase(),
+    });
     expect(sameName.status).toBe(409);
     expect((await sameName.json()).message).toBe(authMessages.usernameTaken);
-    const sameEmail = await t.json("POST", "/api/auth/register", { ...newMember(), email: ` ${m.email.toUpperCase()} ` });
+    const sameEmail = await t.json("POST", "/api/auth/register", {
+      ...newMember(),
+      email: ` ${m.email.toUpperCase()} `,
+    });
     expect(sameEmail.status).toBe(409);
     expect((await sameEmail.json()).message).toBe(authMessages.emailTaken);
   });
@@ -73,7 +79,10 @@ describe("login, me and logout", () => {
     const byName = await t.json("POST", "/api/auth/login", { identifier: m.username, password: m.password });
     expect(byName.status).toBe(200);
     expect((await byName.json()).message).toBe(authMessages.loggedIn);
-    const byEmail = await t.json("POST", "/api/auth/login", { identifier: m.email.toUpperCase(), password: m.password });
+    const byEmail = await t.json("POST", "/api/auth/login", {
+      identifier: m.email.toUpperCase(),
+      password: m.password,
+    });
     expect(byEmail.status).toBe(200);
     const a = sessionCookieFrom(byName);
     const b = sessionCookieFrom(byEmail);
@@ -84,7 +93,12 @@ describe("login, me and logout", () => {
 
   it("session fixation: signing in replaces the cookie and ends the session it came with", async () => {
     const m = await registerMember(t);
-    const res = await t.json("POST", "/api/auth/login", { identifier: m.username, password: m.password }, { cookie: m.cookie });
+    const res = await t.json(
+      "POST",
+      "/api/auth/login",
+      { identifier: m.username, password: m.password },
+      { cookie: m.cookie },
+    );
     const fresh = sessionCookieFrom(res);
     expect(fresh).not.toBe(m.cookie);
     expect((await t.request("/api/auth/me", { headers: { cookie: m.cookie } })).status).toBe(401);
@@ -136,7 +150,12 @@ describe("login, me and logout", () => {
     for (let i = 0; i < 10; i++) {
       // Each try from another address, so only the per-account counter can trip.
       const from = { "x-forwarded-for": `198.51.100.${i}` };
-      const res = await own.json("POST", "/api/auth/login", { identifier: m.username, password: "nope nope" }, from);
+      const res = await own.json(
+        "POST",
+        "/api/auth/login",
+        { identifier: m.username, password: "nope nope" },
+        from,
+      );
       expect(res.status).toBe(401);
     }
     const res = await own.json("POST", "/api/auth/login", { identifier: m.username, password: m.password });
@@ -152,7 +171,7 @@ describe("login, me and logout", () => {
     expect(Number(res.headers.get("retry-after"))).toBe(body.retryAfter);
     expect(res.headers.get("x-ratelimit-limit")).toBe("10");
     expect(res.headers.get("x-ratelimit-remaining")).toBe("0");
-  });
+  }, 30_000);
 
   it("throttles failed logins per client IP across accounts", async () => {
     const ipApp = await createTestApp({ TRUST_PROXY: "true" });
@@ -160,11 +179,21 @@ describe("login, me and logout", () => {
     for (let i = 0; i < 10; i++) {
       await ipApp.json("POST", "/api/auth/login", { identifier: `ghost${i}`, password: "whatever1" }, from);
     }
-    const blocked = await ipApp.json("POST", "/api/auth/login", { identifier: "ghost-new", password: "x1234567" }, from);
+    const blocked = await ipApp.json(
+      "POST",
+      "/api/auth/login",
+      { identifier: "ghost-new", password: "x1234567" },
+      from,
+    );
     expect(blocked.status).toBe(429);
-    const elsewhere = await ipApp.json("POST", "/api/auth/login", { identifier: "ghost-new", password: "x1234567" }, {
-      "x-forwarded-for": "203.0.113.51",
-    });
+    const elsewhere = await ipApp.json(
+      "POST",
+      "/api/auth/login",
+      { identifier: "ghost-new", password: "x1234567" },
+      {
+        "x-forwarded-for": "203.0.113.51",
+      },
+    );
     expect(elsewhere.status).toBe(401);
     await ipApp.close();
   });

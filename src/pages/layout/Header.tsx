@@ -43,7 +43,7 @@ export function Header() {
       <div className="header-actions">
         {viewer ? (
           <>
-            <span className="welcome">Welcome, {viewer.username}</span>
+            <span className="welcome">{`Welcome, ${viewer.username}`}</span>
             <Island
               name="NavBadges"
               props={{ notifications: viewer.unreadNotifications, messages: viewer.unreadMessages }}

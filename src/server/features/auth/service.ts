@@ -88,9 +88,9 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string) {
   const user = identifier.includes("@")
     ? await findUserByEmail(deps.db, identifier.toLowerCase())
     : await findUserByUsername(deps.db, identifier);
-  const valid = user
-    ? await verifyPassword(input.password, user.passwordHash)
-    : (await burnPasswordCheck(input.password), false);
+  let valid = false;
+  if (user) valid = await verifyPassword(input.password, user.passwordHash);
+  else await burnPasswordCheck(input.password);
   if (!user || !valid) {
     for (const rule of rules) await hitRate(deps.db, rule, nowMs);
     throw new HttpError(401, authMessages.invalidCredentials);

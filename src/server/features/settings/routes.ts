@@ -14,24 +14,28 @@ const userIdParam = v.object({
 /** Spec §7 "Location, settings": own settings read and patched; others' only as public. */
 export function settingsRoutes(app: AppContext, session: ReturnType<typeof sessionPlugin>) {
   const db = app.database.db;
-  return new Elysia({ name: "settings-routes", prefix: "/api/settings" })
-    .use(session)
-    .get("/", ({ session }) => settings.getSettings(db, requireSession(session).user.id))
-    .patch(
-      "/",
-      async ({ body, session }) => ({
-        message: settingsMessages.saved,
-        settings: await settings.updateSettings(db, requireSession(session).user.id, body),
-      }),
-      { body: updateSettingsSchema },
-    )
-    .get(
-      "/:userId",
-      async ({ params, session }) => {
-        requireSession(session);
-        if (!(await getUser(db, params.userId))) throw new HttpError(404, "User Not Found");
-        return settings.getPublicSettings(db, params.userId);
-      },
-      { params: userIdParam },
-    );
+  return (
+    new Elysia({ name: "settings-routes", prefix: "/api/settings" })
+      .use(session)
+      // Guests get 401 before their body is validated: signed-in state decides first.
+      .onTransform(({ session }) => void requireSession(session))
+      .get("/", ({ session }) => settings.getSettings(db, requireSession(session).user.id))
+      .patch(
+        "/",
+        async ({ body, session }) => ({
+          message: settingsMessages.saved,
+          settings: await settings.updateSettings(db, requireSession(session).user.id, body),
+        }),
+        { body: updateSettingsSchema },
+      )
+      .get(
+        "/:userId",
+        async ({ params, session }) => {
+          requireSession(session);
+          if (!(await getUser(db, params.userId))) throw new HttpError(404, "User Not Found");
+          return settings.getPublicSettings(db, params.userId);
+        },
+        { params: userIdParam },
+      )
+  );
 }

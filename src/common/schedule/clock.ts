@@ -1,0 +1,120 @@
+/**
+ * Clock times as gyms write them ("11am", "11:00 A.M.", "7p", "630pm", "18:00", "noon") and
+ * the rules that turn them into minutes after midnight.
+ */
+
+export type Meridiem = "am" | "pm";
+
+export interface ClockTime {
+  /** 1–12 when the hour is on a 12-hour clock, otherwise unused (see `fixed`). */
+  hour: number;
+  minute: number;
+  meridiem: Meridiem | null;
+  /** Minutes after midnight when the text alone pins it down (24-hour "18:00", "noon", "midnight"). */
+  fixed: number | null;
+  /** A bare number ("at 6"): only read as a time where the surroundings make that clear. */
+  weak: boolean;
+}
+
+export const MINUTES_PER_DAY = 24 * 60;
+
+const NOT_WORD_AFTER = "(?![\\p{L}\\p{N}])";
+const MERIDIEM = "(?:\\s*([ap])\\.?\\s?m\\.?|([ap])\\.?)";
+const CLOCK = new RegExp(`(\\d{1,2})(?:[:.](\\d{2}))?${MERIDIEM}?${NOT_WORD_AFTER}`, "iuy");
+// "630pm", "1130am": only with am/pm, or a phone number or year would read as a time.
+const COMPACT_CLOCK = new RegExp(`(\\d{1,2})(\\d{2})${MERIDIEM}${NOT_WORD_AFTER}`, "iuy");
+const NAMED_TIME = new RegExp(`(?:12(?::00)?\\s*)?(noon|midnight)${NOT_WORD_AFTER}`, "iuy");
+
+export interface TimeMatch {
+  time: ClockTime;
+  length: number;
+}
+
+/** Reads a clock time starting exactly at `index`, or returns null. */
+export function matchTimeAt(text: string, index: number): TimeMatch | null {
+  NAMED_TIME.lastIndex = index;
+  const named = NAMED_TIME.exec(text);
+  if (named) {
+    const isNoon = named[1]?.toLowerCase() === "noon";
+    const fixed = isNoon ? 12 * 60 : 0;
+    const time = { hour: 12, minute: 0, meridiem: isNoon ? "pm" : "am", fixed, weak: false } as const;
+    return { time, length: named[0].length };
+  }
+  for (const pattern of [COMPACT_CLOCK, CLOCK]) {
+    pattern.lastIndex = index;
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const letter = (match[3] ?? match[4])?.toLowerCase();
+    const meridiem: Meridiem | null = letter === "a" ? "am" : letter === "p" ? "pm" : null;
+    const time = clockTime(Number(match[1]), match[2], meridiem);
+    return time ? { time, length: match[0].length } : null;
+  }
+  return null;
+}
+
+function clockTime(
+  hour: number,
+  minuteText: string | undefined,
+  meridiem: Meridiem | null,
+): ClockTime | null {
+  const minute = minuteText === undefined ? 0 : Number(minuteText);
+  if (minute > 59) return null;
+  if (meridiem) {
+    if (hour < 1 || hour > 12) return null;
+    return { hour, minute, meridiem, fixed: toMinutes(hour, minute, meridiem), weak: false };
+  }
+  if (hour >= 1 && hour <= 12) return { hour, minute, meridiem, fixed: null, weak: minuteText === undefined };
+  // A 24-hour time needs its minutes: a bare "16" is more often an age or a count than 4 PM.
+  if (hour > 23 || minuteText === undefined) return null;
+  return { hour, minute, meridiem, fixed: hour * 60 + minute, weak: false };
+}
+
+function toMinutes(hour: number, minute: number, meridiem: Meridiem): number {
+  return ((hour % 12) + (meridiem === "pm" ? 12 : 0)) * 60 + minute;
+}
+
+/** The two readings of a 12-hour time with no am/pm: morning first, then afternoon/evening. */
+function readings(time: ClockTime): number[] {
+  if (time.fixed !== null) return [time.fixed];
+  return [toMinutes(time.hour, time.minute, "am"), toMinutes(time.hour, time.minute, "pm")];
+}
+
+/**
+ * A lone time with no am/pm and nothing around it to tell: 1–9 are read as PM and 10–11 as
+ * AM (open mats are evening or late-morning affairs; nobody rolls at 7 AM unannounced), and
+ * 12 is noon.
+ */
+export function resolveLoneTime(time: ClockTime): number {
+  if (time.fixed !== null) return time.fixed;
+  const meridiem: Meridiem = time.hour >= 10 && time.hour <= 11 ? "am" : "pm";
+  return toMinutes(time.hour, time.minute, meridiem);
+}
+
+/** How long from `start` to `end`, wrapping past midnight; zero counts as a whole day. */
+function forwardDistance(start: number, end: number): number {
+  const distance = (end - start + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+  return distance === 0 ? MINUTES_PER_DAY : distance;
+}
+
+function closest(options: number[], score: (option: number) => number): number {
+  let best = options[0] ?? 0;
+  for (const option of options) if (score(option) < score(best)) best = option;
+  return best;
+}
+
+/**
+ * Resolves a range where am/pm may be written once or not at all. The missing half is the
+ * reading that makes the session shortest: "11-1pm" is 11:00–13:00, "10-12pm" 10:00–12:00,
+ * "5:45-6:45 pm" 17:45–18:45, "6pm-8" 18:00–20:00. With no am/pm at all the start follows
+ * `resolveLoneTime` and the end is the next matching reading after it ("9-11" is 21:00–23:00).
+ */
+export function resolveRange(first: ClockTime, second: ClockTime): { start: number; end: number } {
+  const startKnown = first.fixed !== null;
+  const endKnown = second.fixed !== null;
+  if (!startKnown && endKnown) {
+    const end = resolveLoneTime(second);
+    return { start: closest(readings(first), (start) => forwardDistance(start, end)), end };
+  }
+  const start = resolveLoneTime(first);
+  return { start, end: closest(readings(second), (end) => forwardDistance(start, end)) };
+}
