@@ -150,12 +150,7 @@ function DeleteAccountCard() {
           servers.
         </p>
         <div className="modal-actions">
-          <button
-            type="button"
-            className="button button-ghost"
-            onClick={() => dialog.current?.close()}
-            autoFocus
-          >
+          <button type="button" className="button button-ghost" onClick={() => dialog.current?.close()}>
             Cancel
           </button>
           <button type="button" className="button button-danger" onClick={confirmDelete} disabled={pending}>
