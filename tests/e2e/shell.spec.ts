@@ -99,7 +99,9 @@ test.describe("side menu", () => {
 test("a page without islands loads no island script and under 5 KB of gzipped JS", async ({ page }) => {
   // Island chunks are named after src/islands/<Name>.tsx (see scripts/build-client.ts);
   // chunk-* files hold code the islands share, such as React.
-  const islands = readdirSync("src/islands").flatMap((f) => f.match(/^([A-Z]\w*)\.tsx$/)?.[1] ?? []);
+  const islands = readdirSync(new URL("../../src/islands", import.meta.url)).flatMap(
+    (f) => f.match(/^([A-Z]\w*)\.tsx$/)?.[1] ?? [],
+  );
   const forbidden = new RegExp(`/assets/(hydrate|chunk|${islands.join("|")})-`);
   const urls: string[] = [];
   const scripts: Response[] = [];
