@@ -20,6 +20,7 @@ const result = await Bun.build({
   entrypoints: [
     join(repo, "src/client/hydrate.tsx"),
     join(repo, "src/client/nav.ts"),
+    join(repo, "src/client/auth-modal.tsx"),
     join(repo, "src/client/styles.css"),
     ...islandFiles.map((f) => join(islandsDir, f)),
   ],
@@ -75,6 +76,7 @@ const manifest: AssetManifest = {
   css: entryNamed("styles", "css"),
   nav: entryNamed("nav", "js"),
   hydrate: entryNamed("hydrate", "js"),
+  authModal: entryNamed("auth-modal", "js"),
   islands: Object.fromEntries(
     islandFiles.map((f) => [f.replace(/\.tsx$/, ""), entryNamed(f.replace(/\.tsx$/, ""), "js")]),
   ),

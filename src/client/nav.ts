@@ -1,25 +1,54 @@
 // The header and side menu work without React: this is all the script a guest page runs.
+import { bindToastHotkey, flashToast, showFlashedToast, showToast } from "./toast";
+
 const menu = document.getElementById("side-menu") as HTMLDialogElement | null;
 const menuOpener = document.querySelector<HTMLElement>("[data-menu-open]");
 
+async function logout() {
+  try {
+    const res = await fetch("/api/auth/logout", { method: "POST", credentials: "include" });
+    if (!res.ok) throw new Error(String(res.status));
+    flashToast({ title: "Logged out", description: "You have been logged out successfully." });
+    location.assign("/");
+  } catch {
+    showToast({
+      title: "Logout failed",
+      description: "There was an error logging you out.",
+      variant: "destructive",
+    });
+  }
+}
+
+/** The sign-in modal is fetched only when asked for, so guest pages stay light. */
+async function openAuthModal(trigger: HTMLElement) {
+  const url = trigger.dataset.authModal;
+  if (!url) return;
+  const { openAuthModal: open } = (await import(url)) as { openAuthModal: (next: string) => void };
+  open(location.pathname + location.search);
+}
+
 document.addEventListener("click", (event) => {
   const target = event.target as Element;
-  if (target.closest("[data-menu-open]")) {
+  const authTrigger = target.closest<HTMLElement>("[data-auth-modal]");
+  if (authTrigger && typeof HTMLDialogElement === "function") {
+    event.preventDefault();
+    menu?.close();
+    openAuthModal(authTrigger).catch(() => location.assign("/auth"));
+  } else if (target.closest("[data-menu-open]")) {
     menu?.showModal();
     menuOpener?.setAttribute("aria-expanded", "true");
   } else if (target === menu || target.closest("[data-menu-close]")) {
     menu?.close();
   } else if (target.closest("[data-logout]")) {
     event.preventDefault();
-    fetch("/api/auth/logout", { method: "POST", credentials: "include" }).finally(() => {
-      location.href = "/";
-    });
+    menu?.close();
+    void logout();
   }
 });
 
 menu?.addEventListener("close", () => {
   menuOpener?.setAttribute("aria-expanded", "false");
-  menuOpener?.focus();
 });
 
-export {};
+bindToastHotkey();
+showFlashedToast();

@@ -51,3 +51,32 @@ export function showToast({ title, description, variant = "default", durationMs 
   viewport().append(el);
   current = { el, timer: setTimeout(dismiss, durationMs) };
 }
+
+const FLASH_KEY = "openmat:flash";
+
+/** Shows a toast on the next page, for messages that come right before a navigation. */
+export function flashToast(options: ToastOptions) {
+  try {
+    sessionStorage.setItem(FLASH_KEY, JSON.stringify(options));
+  } catch {
+    // Storage can be off (private mode); the message is a courtesy, not state.
+  }
+}
+
+export function showFlashedToast() {
+  try {
+    const stored = sessionStorage.getItem(FLASH_KEY);
+    if (!stored) return;
+    sessionStorage.removeItem(FLASH_KEY);
+    showToast(JSON.parse(stored) as ToastOptions);
+  } catch {
+    // Nothing to show.
+  }
+}
+
+/** F8 moves focus to the notifications region (spec §9 toast hotkey). */
+export function bindToastHotkey() {
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "F8") viewport().focus();
+  });
+}

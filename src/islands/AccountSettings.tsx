@@ -1,10 +1,10 @@
 import { type FormEvent, useRef, useState } from "react";
 import type * as v from "valibot";
+import { showToast } from "../client/toast";
 import { changeEmailSchema, changePasswordSchema, changeUsernameSchema } from "../common/schemas/account";
 import { ApiError, apiRequest } from "./lib/api";
 import { Field } from "./lib/Field";
 import { type FieldErrors, formValues, validate } from "./lib/form";
-import { showToast } from "./lib/toast";
 
 export interface AccountSettingsProps {
   username: string;

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
 import type * as v from "valibot";
+import { flashToast, showToast } from "../client/toast";
 import { authMessages, forgotPasswordSchema, loginSchema, registerFormSchema } from "../common/schemas/auth";
 import { ApiError, apiRequest } from "./lib/api";
 import { Field } from "./lib/Field";
 import { type FieldErrors, formValues, validate } from "./lib/form";
-import { showToast } from "./lib/toast";
 
 export type AuthMode = "signin" | "register" | "reset";
 
@@ -47,12 +47,12 @@ export default function AuthForms({ mode: initialMode, next }: AuthFormsProps) {
     try {
       if (mode === "signin") {
         await apiRequest("POST", "/api/auth/login", checked.data);
-        showToast({ title: "Welcome back", description: authMessages.loggedIn });
+        flashToast({ title: "Welcome back", description: authMessages.loggedIn });
         location.assign(safeNext(next));
       } else if (mode === "register") {
         const { username, email, password } = checked.data as v.InferOutput<typeof registerFormSchema>;
         await apiRequest("POST", "/api/auth/register", { username, email, password });
-        showToast({ title: "Welcome", description: authMessages.registered });
+        flashToast({ title: "Welcome", description: authMessages.registered });
         location.assign(safeNext(next));
       } else {
         await apiRequest("POST", "/api/auth/forgot-password", checked.data);

@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useState } from "react";
+import { showToast } from "../client/toast";
 import { authMessages, resetPasswordFormSchema } from "../common/schemas/auth";
 import { ApiError, apiRequest } from "./lib/api";
 import { Field } from "./lib/Field";
 import { type FieldErrors, formValues, validate } from "./lib/form";
-import { showToast } from "./lib/toast";
 
 export interface ResetPasswordFormProps {
   token: string;

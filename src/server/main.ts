@@ -3,6 +3,7 @@ import { openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
 import { backupDatabase } from "./cli/backup";
 import { EnvError, envHelp, loadEnv } from "./env";
+import { setRoleByEmail } from "./features/auth/service";
 import { serve } from "./serve";
 
 const commands: Record<string, { usage: string; help: string; run: (args: string[]) => Promise<void> }> = {
@@ -31,6 +32,25 @@ const commands: Record<string, { usage: string; help: string; run: (args: string
       const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
       try {
         console.log(`Backup written to ${await backupDatabase(database, file)}`);
+      } finally {
+        database.close();
+      }
+    },
+  },
+  admin: {
+    usage: "admin grant|revoke EMAIL",
+    help: "Make an account an admin, or a member again",
+    run: async ([action, email]) => {
+      if ((action !== "grant" && action !== "revoke") || !email) {
+        throw new UsageError("admin needs grant or revoke and an EMAIL");
+      }
+      const env = loadEnv();
+      const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+      try {
+        await migrate(database.client);
+        const found = await setRoleByEmail(database.db, email, action === "grant" ? "admin" : "member");
+        if (!found) throw new Error(`No account with e-mail ${email}`);
+        console.log(action === "grant" ? `${email} is now an admin.` : `${email} is now a member.`);
       } finally {
         database.close();
       }

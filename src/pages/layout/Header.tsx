@@ -1,3 +1,4 @@
+import { assetUrl, loadAssetManifest } from "../../server/render/assets";
 import { Island } from "../../server/render/island";
 import { Icon } from "./icons";
 import { isCurrent, mainSections, sectionHref } from "./nav-links";
@@ -56,7 +57,7 @@ export function Header() {
             </button>
           </>
         ) : (
-          <a href="/auth" className="button">
+          <a href="/auth" className="button" data-auth-modal={assetUrl(loadAssetManifest().authModal)}>
             Sign In
           </a>
         )}

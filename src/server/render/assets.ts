@@ -7,6 +7,8 @@ export interface AssetManifest {
   css: string;
   nav: string;
   hydrate: string;
+  /** The sign-in modal, imported by the nav script on demand. */
+  authModal: string;
   islands: Record<string, string>;
   /** Every emitted file (relative to the asset root), with its gzip twin when one was written. */
   files: Record<string, { type: string; gzip: boolean }>;

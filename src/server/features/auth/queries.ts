@@ -70,3 +70,6 @@ export async function consumeResetToken(db: Db, tokenHash: string, now: Date): P
 
 export const setUserPassword = (db: Db, userId: number, passwordHash: string) =>
   db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+
+export const updateUserRole = (db: Db, userId: number, role: UserRow["role"]) =>
+  db.update(users).set({ role }).where(eq(users.id, userId));

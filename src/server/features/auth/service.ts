@@ -14,6 +14,7 @@ import {
   insertUser,
   setUserPassword,
   type UserRow,
+  updateUserRole,
 } from "./queries";
 import { createSession, invalidateUserSessions } from "./sessions";
 import { generateToken, hashToken } from "./tokens";
@@ -155,4 +156,12 @@ export const getUserByEmail = (db: Db, email: string) => findUserByEmail(db, ema
 
 export async function setPassword(db: Db, userId: number, password: string) {
   await setUserPassword(db, userId, await hashPassword(password));
+}
+
+/** Grants or revokes admin by e-mail; false when no such account exists. */
+export async function setRoleByEmail(db: Db, email: string, role: UserRow["role"]): Promise<boolean> {
+  const user = await findUserByEmail(db, email.trim().toLowerCase());
+  if (!user) return false;
+  await updateUserRole(db, user.id, role);
+  return true;
 }

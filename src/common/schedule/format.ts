@@ -1,0 +1,87 @@
+/** Canonical text for parsed schedules, and per-day flags for search filters. */
+import { SHORT_DAY_NAMES } from "./day-names.ts";
+import type { ParsedSchedule, Session, Weekday } from "./types.ts";
+
+/** Monday first, the way gyms list their week. */
+const DISPLAY_ORDER: readonly Weekday[] = [1, 2, 3, 4, 5, 6, 0];
+
+export const NO_OPEN_MAT_TEXT = "No open mat";
+
+/** "11:00 AM", "12:00 PM" (noon), "12:00 AM" (midnight). */
+export function formatTime(minutes: number): string {
+  const hour24 = Math.floor(minutes / 60) % 24;
+  const minute = minutes % 60;
+  const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;
+  return `${hour12}:${String(minute).padStart(2, "0")} ${hour24 < 12 ? "AM" : "PM"}`;
+}
+
+/** "Mon–Fri", "Sat/Sun", "Mon/Wed–Fri": runs of three or more days are written as ranges. */
+export function formatDays(weekdays: readonly Weekday[]): string {
+  const positions = [...new Set(weekdays.map((day) => DISPLAY_ORDER.indexOf(day)))].sort((a, b) => a - b);
+  const parts: string[] = [];
+  let runStart = 0;
+  for (let index = 1; index <= positions.length; index += 1) {
+    const previous = positions[index - 1] ?? 0;
+    if (index < positions.length && positions[index] === previous + 1) continue;
+    const from = positions[runStart] ?? 0;
+    const name = (position: number) => SHORT_DAY_NAMES[DISPLAY_ORDER[position] ?? 0];
+    if (previous - from >= 2) parts.push(`${name(from)}–${name(previous)}`);
+    else for (let position = from; position <= previous; position += 1) parts.push(name(position));
+    runStart = index;
+  }
+  return parts.join("/");
+}
+
+/**
+ * Canonical text such as "Sat 11:00 AM–1:00 PM (Gi); Sun 10:00 AM". Sessions that share times
+ * and notes share a clause ("Mon/Wed/Fri 6:00 PM"). Each note gets its own brackets so that a
+ * verbatim note can never merge with a recognised one when read back. `parseSchedule` of the
+ * result gives the same sessions. Unparsed text is not included.
+ */
+export function formatSchedule(parsed: Pick<ParsedSchedule, "sessions"> & Partial<ParsedSchedule>): string {
+  if (parsed.sessions.length === 0) return parsed.noOpenMat ? NO_OPEN_MAT_TEXT : "";
+  const clauses = new Map<string, { days: Weekday[]; text: string; firstDay: number; start: number }>();
+  for (const session of parsed.sessions) {
+    const time =
+      session.end === null
+        ? formatTime(session.start)
+        : `${formatTime(session.start)}–${formatTime(session.end)}`;
+    const text = [time, ...session.notes.map((note) => `(${note})`)].join(" ");
+    const clause = clauses.get(text);
+    const position = DISPLAY_ORDER.indexOf(session.weekday);
+    if (clause) {
+      clause.days.push(session.weekday);
+      clause.firstDay = Math.min(clause.firstDay, position);
+    } else {
+      clauses.set(text, { days: [session.weekday], text, firstDay: position, start: session.start });
+    }
+  }
+  return [...clauses.values()]
+    .sort((a, b) => a.firstDay - b.firstDay || a.start - b.start)
+    .map((clause) => `${formatDays(clause.days)} ${clause.text}`)
+    .join("; ");
+}
+
+export interface DayFlags {
+  monday: boolean;
+  tuesday: boolean;
+  wednesday: boolean;
+  thursday: boolean;
+  friday: boolean;
+  saturday: boolean;
+  sunday: boolean;
+}
+
+/** Which days of the week have at least one session. */
+export function dayFlags(sessions: readonly Pick<Session, "weekday">[]): DayFlags {
+  const has = (weekday: Weekday) => sessions.some((session) => session.weekday === weekday);
+  return {
+    monday: has(1),
+    tuesday: has(2),
+    wednesday: has(3),
+    thursday: has(4),
+    friday: has(5),
+    saturday: has(6),
+    sunday: has(0),
+  };
+}
