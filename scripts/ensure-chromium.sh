@@ -8,6 +8,9 @@ if [[ -n "${CHROMIUM_PATH:-}" && -x "${CHROMIUM_PATH}" ]]; then
   echo "${CHROMIUM_PATH}"
   exit 0
 fi
+if [[ -n "${CHROMIUM_PATH:-}" ]]; then
+  echo "warning: CHROMIUM_PATH=${CHROMIUM_PATH} is not an executable; looking elsewhere." >&2
+fi
 if [[ -x /usr/bin/chromium ]]; then
   echo /usr/bin/chromium
   exit 0
