@@ -31,6 +31,13 @@ export const envVars = {
   },
   MAIL_FROM: { description: "Sender address of outgoing mail", default: "OpenMat <no-reply@openmat.local>" },
   ADMIN_EMAILS: { description: "Comma-separated e-mail addresses that are always admins", default: "" },
+  SEARCH_LIMIT_MEMBER: { description: "Searches per day for a signed-in member", default: "15" },
+  SEARCH_LIMIT_GUEST: { description: "Searches per day for a guest (per client IP)", default: "5" },
+  GEOCODER_URL: {
+    description:
+      "Nominatim-compatible search URL for street addresses; unset uses the offline US geocoder only",
+    default: "",
+  },
   TRUST_PROXY: {
     description: "Trust X-Forwarded-For for the client IP (set only behind your own proxy)",
     default: "false",
@@ -41,6 +48,14 @@ export type EnvName = keyof typeof envVars;
 
 const url = (name: string) =>
   v.pipe(v.string(), v.url(`${name} must be a URL, for example https://openmat.example`));
+
+const positiveInt = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.transform(Number),
+    v.integer(`${name} must be a whole number`),
+    v.minValue(1, `${name} must be at least 1`),
+  );
 
 const envSchema = v.object({
   PORT: v.pipe(
@@ -87,6 +102,9 @@ const envSchema = v.object({
         .filter(Boolean),
     ),
   ),
+  SEARCH_LIMIT_MEMBER: positiveInt("SEARCH_LIMIT_MEMBER"),
+  SEARCH_LIMIT_GUEST: positiveInt("SEARCH_LIMIT_GUEST"),
+  GEOCODER_URL: v.union([v.literal(""), url("GEOCODER_URL")], "GEOCODER_URL must be a URL"),
   TRUST_PROXY: v.pipe(
     v.picklist(["true", "false", "1", "0"], "TRUST_PROXY must be true or false"),
     v.transform((s) => s === "true" || s === "1"),

@@ -1,0 +1,65 @@
+import * as v from "valibot";
+
+export const searchMessages = {
+  queryRequired: "Search query is required",
+  queryTooLong: "Search query must be 200 characters or less",
+  latitude: "lat must be a number between -90 and 90",
+  longitude: "lng must be a number between -180 and 180",
+  radius: "radius must be greater than 0 and at most 500 miles",
+  schoolId: "School id must be a number",
+} as const;
+
+export const MAX_QUERY_LENGTH = 200;
+export const MAX_RADIUS_MILES = 500;
+
+const numberParam = (message: string, min: number, max: number) =>
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.nonEmpty(message),
+    v.transform(Number),
+    v.number(message),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
+
+const queryText = v.pipe(
+  v.string(searchMessages.queryRequired),
+  v.trim(),
+  v.nonEmpty(searchMessages.queryRequired),
+  v.maxLength(MAX_QUERY_LENGTH, searchMessages.queryTooLong),
+);
+
+/** An optional point the caller stands at, to sort and label results by distance. */
+const fromPoint = {
+  lat: v.optional(numberParam(searchMessages.latitude, -90, 90)),
+  lng: v.optional(numberParam(searchMessages.longitude, -180, 180)),
+};
+
+export const searchQuerySchema = v.object({ q: queryText, ...fromPoint });
+
+export const radiusQuerySchema = v.object({
+  lat: numberParam(searchMessages.latitude, -90, 90),
+  lng: numberParam(searchMessages.longitude, -180, 180),
+  radius: v.pipe(
+    numberParam(searchMessages.radius, Number.MIN_VALUE, MAX_RADIUS_MILES),
+    v.check((r) => r > 0, searchMessages.radius),
+  ),
+});
+
+export const cityParamsSchema = v.object({ city: queryText });
+export const cityQuerySchema = v.object(fromPoint);
+
+export const listQuerySchema = v.object({
+  limit: v.optional(numberParam("limit must be between 1 and 200", 1, 200), "50"),
+  offset: v.optional(numberParam("offset must be 0 or more", 0, 1_000_000), "0"),
+  ...fromPoint,
+});
+
+export const suggestionQuerySchema = v.object({
+  query: v.optional(v.pipe(v.string(), v.maxLength(MAX_QUERY_LENGTH, searchMessages.queryTooLong)), ""),
+});
+
+export const schoolIdSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, searchMessages.schoolId), v.transform(Number)),
+});

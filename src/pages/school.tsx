@@ -1,0 +1,109 @@
+import { directionsUrl } from "../common/directions";
+import { formatDays, formatTime } from "../common/schedule/format";
+import type { OpenMatStatus } from "../common/schedule/open-now";
+import { breadcrumbLd } from "../common/structured-data";
+import { schoolLd } from "../common/structured-data-school";
+import type { SchoolView } from "../server/features/schools/school-view";
+import type { RenderInput } from "../server/render/render-page";
+
+const dayLabel = (weekday: number) => formatDays([weekday as 0]);
+
+function StatusLine({ status, timeZone }: { status: OpenMatStatus; timeZone: string }) {
+  if (status.current) {
+    return <p className="status status-open">Open mat now (started {formatTime(status.current.start)})</p>;
+  }
+  if (status.next) {
+    const when = new Intl.DateTimeFormat("en-US", {
+      weekday: "long",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone,
+      timeZoneName: "short",
+    }).format(status.next.startsAt);
+    return <p className="status">Next open mat: {when}</p>;
+  }
+  return <p className="status muted">No upcoming open mat on the schedule.</p>;
+}
+
+export function schoolPage(publicUrl: string, school: SchoolView, status: OpenMatStatus): RenderInput {
+  const place = `${school.city}, ${school.state}`;
+  return {
+    meta: {
+      title: `${school.gym} Open Mat Schedule | ${place} | OpenMat`,
+      description: `Open mat schedule for ${school.gym} in ${place}: ${school.dayAndTime}`.slice(0, 300),
+      canonicalPath: `/schools/${school.slug}`,
+      jsonLd: [
+        schoolLd(publicUrl, school),
+        breadcrumbLd(publicUrl, [
+          { name: "Open Mats", path: "/" },
+          { name: place, path: `/?search=${encodeURIComponent(place)}` },
+          { name: school.gym, path: `/schools/${school.slug}` },
+        ]),
+      ],
+    },
+    body: (
+      <article className="page narrow school-page">
+        <nav aria-label="Breadcrumb" className="breadcrumbs">
+          <a href="/">Open Mats</a> › <a href={`/?search=${encodeURIComponent(place)}`}>{place}</a>
+        </nav>
+        <h1>{school.gym}</h1>
+        <StatusLine status={status} timeZone={school.timeZone} />
+        <section aria-labelledby="where">
+          <h2 id="where">Where</h2>
+          <p>{school.address}</p>
+          <p>
+            <a href={directionsUrl(school.address)} rel="noopener noreferrer" target="_blank">
+              Get directions
+            </a>
+            {" · "}
+            <a href={`/?school=${school.id}`}>View on Map</a>
+          </p>
+          {school.phone && <p>Phone: {school.phone}</p>}
+        </section>
+        <section aria-labelledby="schedule">
+          <h2 id="schedule">Open Mat schedule</h2>
+          {school.sessions.length > 0 ? (
+            <ul className="sessions">
+              {school.sessions.map((s) => (
+                <li key={`${s.weekday}-${s.start}-${s.end}`}>
+                  <strong>{dayLabel(s.weekday)}</strong> {formatTime(s.start)}
+                  {s.end !== null && `–${formatTime(s.end)}`}
+                  {s.notes.length > 0 && <span className="muted">{` (${s.notes.join(", ")})`}</span>}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>
+              {school.noOpenMat
+                ? "No public open mat."
+                : "The schedule could not be read; see the gym's own text."}
+            </p>
+          )}
+          <p className="muted">As the gym writes it: {school.dayAndTime}</p>
+          <p className="muted">Times are local to the gym ({school.timeZone}).</p>
+          <p>
+            <a href={`/schools/${school.slug}.ics`}>Add to calendar</a>
+          </p>
+        </section>
+        <section aria-labelledby="details">
+          <h2 id="details">Details</h2>
+          <p>
+            {school.website ? (
+              <a href={school.website} rel="noopener noreferrer nofollow" target="_blank">
+                {school.website}
+              </a>
+            ) : (
+              "No website available"
+            )}
+          </p>
+          <p>{school.communityNotes || "No community notes available."}</p>
+          {school.rating !== null && (
+            <p>
+              Rating {school.rating.toFixed(1)} ({school.reviewCount} reviews)
+            </p>
+          )}
+        </section>
+      </article>
+    ),
+  };
+}

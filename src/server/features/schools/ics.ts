@@ -1,0 +1,60 @@
+import { ICalCalendar, ICalEventRepeatingFreq, ICalWeekday } from "ical-generator";
+import { DateTime } from "luxon";
+import { tzlib_get_ical_block } from "timezones-ical-library";
+import { formatTime } from "../../../common/schedule/format";
+import type { Weekday } from "../../../common/schedule/types";
+import type { SchoolView } from "./school-view";
+
+const DEFAULT_LENGTH_MINUTES = 120;
+const ICAL_DAYS: Record<Weekday, ICalWeekday> = {
+  0: ICalWeekday.SU,
+  1: ICalWeekday.MO,
+  2: ICalWeekday.TU,
+  3: ICalWeekday.WE,
+  4: ICalWeekday.TH,
+  5: ICalWeekday.FR,
+  6: ICalWeekday.SA,
+};
+
+/**
+ * One weekly recurring event per open mat, anchored in the gym's own time zone (with its
+ * VTIMEZONE), so calendars keep 11:00 AM local across daylight-saving changes.
+ */
+export function schoolCalendar(school: SchoolView, publicUrl: string, now: Date): string {
+  const pageUrl = `${publicUrl}/schools/${school.slug}`;
+  const calendar = new ICalCalendar({
+    name: `${school.gym} open mats`,
+    prodId: { company: "OpenMat", product: "open-mat-schedule", language: "EN" },
+    url: pageUrl,
+  });
+  calendar.timezone({ name: school.timeZone, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null });
+  const today = DateTime.fromJSDate(now, { zone: school.timeZone }).startOf("day");
+  for (const session of school.sessions) {
+    // The first occurrence on or after today, in the gym's zone (luxon weekday: 1 = Monday … 7 = Sunday).
+    const daysAhead = ((session.weekday === 0 ? 7 : session.weekday) - today.weekday + 7) % 7;
+    const start = today.plus({ days: daysAhead, minutes: session.start });
+    const minutes =
+      session.end === null ? DEFAULT_LENGTH_MINUTES : (session.end - session.start + 1440) % 1440 || 1440;
+    const notes = session.notes.length ? ` (${session.notes.join(", ")})` : "";
+    calendar.createEvent({
+      id: `school-${school.id}-${session.weekday}-${session.start}@openmat`,
+      start,
+      end: start.plus({ minutes }),
+      timezone: school.timeZone,
+      summary: `Open mat at ${school.gym}${notes}`,
+      description: [
+        `Open mat ${formatTime(session.start)}${session.end === null ? "" : `–${formatTime(session.end)}`}${notes}.`,
+        session.end === null ? "End time not given; shown as two hours." : "",
+        `Schedule as the gym writes it: ${school.dayAndTime}`,
+        pageUrl,
+      ]
+        .filter(Boolean)
+        .join("\n"),
+      location: `${school.gym}, ${school.address}`,
+      url: pageUrl,
+      stamp: DateTime.fromJSDate(now),
+      repeating: { freq: ICalEventRepeatingFreq.WEEKLY, byDay: [ICAL_DAYS[session.weekday]] },
+    });
+  }
+  return calendar.toString();
+}

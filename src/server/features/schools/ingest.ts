@@ -1,0 +1,118 @@
+import { eq } from "drizzle-orm";
+import { dayFlags } from "../../../common/schedule/format";
+import { parseSchedule } from "../../../common/schedule/parse";
+import type { Db } from "../../../db/client";
+import { openMatSessions, schools } from "../../../db/schema";
+import { findSchoolBySourceKey, slugTaken } from "./queries";
+
+/** A school ready to store: coordinates known, schedule still free text. */
+export interface SchoolDraft {
+  sourceKey?: string;
+  gym: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode?: string | null;
+  latitude: number;
+  longitude: number;
+  phone?: string | null;
+  website?: string | null;
+  dayAndTime: string;
+  communityNotes?: string | null;
+  rating?: number | null;
+  reviewCount?: number;
+  isDemo?: boolean;
+}
+
+export interface IngestDeps {
+  db: Db;
+  now: () => Date;
+  timeZoneAt: (latitude: number, longitude: number) => string;
+}
+
+const normalise = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+
+/** The identity an import matches on when the row brings no key of its own. */
+export const deriveSourceKey = (gym: string, address: string) => `${normalise(gym)}|${normalise(address)}`;
+
+export function slugify(text: string): string {
+  return normalise(text).replace(/\s+/g, "-").slice(0, 80).replace(/-+$/, "") || "school";
+}
+
+async function uniqueSlug(db: Db, base: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!(await slugTaken(db, candidate))) return candidate;
+  }
+}
+
+/**
+ * Inserts or updates a school by its stable key and rebuilds its weekly sessions from
+ * the schedule text, in one transaction. The slug is kept once given, so links live on.
+ */
+export async function upsertSchool(
+  deps: IngestDeps,
+  draft: SchoolDraft,
+): Promise<{ id: number; action: "added" | "updated" }> {
+  const { db } = deps;
+  const sourceKey = draft.sourceKey ?? deriveSourceKey(draft.gym, draft.address);
+  const parsed = parseSchedule(draft.dayAndTime);
+  const now = deps.now();
+  const values = {
+    gym: draft.gym,
+    location: `${draft.city}, ${draft.state}`,
+    address: draft.address,
+    city: draft.city,
+    state: draft.state.toUpperCase(),
+    zipCode: draft.zipCode ?? null,
+    latitude: draft.latitude,
+    longitude: draft.longitude,
+    timeZone: deps.timeZoneAt(draft.latitude, draft.longitude),
+    phone: draft.phone ?? null,
+    website: draft.website ?? null,
+    dayAndTime: draft.dayAndTime,
+    scheduleUnparsed: JSON.stringify(parsed.unparsed),
+    noOpenMat: parsed.noOpenMat,
+    communityNotes: draft.communityNotes ?? null,
+    rating: draft.rating ?? null,
+    reviewCount: draft.reviewCount ?? 0,
+    ...dayFlags(parsed.sessions),
+    isDemo: draft.isDemo ?? false,
+    updatedAt: now,
+  };
+  const existing = await findSchoolBySourceKey(db, sourceKey);
+  const slug = existing?.slug ?? (await uniqueSlug(db, slugify(`${draft.gym} ${draft.city} ${draft.state}`)));
+  return db.transaction(async (tx) => {
+    let id: number;
+    if (existing) {
+      await tx.update(schools).set(values).where(eq(schools.id, existing.id));
+      await tx.delete(openMatSessions).where(eq(openMatSessions.schoolId, existing.id));
+      id = existing.id;
+    } else {
+      const [row] = await tx
+        .insert(schools)
+        .values({ ...values, slug, sourceKey, createdAt: now, lastVerifiedAt: draft.isDemo ? null : now })
+        .returning({ id: schools.id });
+      if (!row) throw new Error("insert returned no school");
+      id = row.id;
+    }
+    if (parsed.sessions.length) {
+      await tx.insert(openMatSessions).values(
+        parsed.sessions.map((s) => ({
+          schoolId: id,
+          weekday: s.weekday,
+          startMinute: s.start,
+          endMinute: s.end,
+          notes: JSON.stringify(s.notes),
+        })),
+      );
+    }
+    return { id, action: existing ? ("updated" as const) : ("added" as const) };
+  });
+}

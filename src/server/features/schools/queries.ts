@@ -1,0 +1,128 @@
+import { and, asc, between, eq, inArray, like, or, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Db } from "../../../db/client";
+import { openMatSessions, schools } from "../../../db/schema";
+
+export type SchoolRow = typeof schools.$inferSelect;
+export type SessionRow = typeof openMatSessions.$inferSelect;
+
+export const findSchoolById = (db: Db, id: number) =>
+  db.query.schools.findFirst({ where: eq(schools.id, id) });
+
+export const findSchoolBySlug = (db: Db, slug: string) =>
+  db.query.schools.findFirst({ where: eq(schools.slug, slug) });
+
+export const findSchoolBySourceKey = (db: Db, key: string) =>
+  db.query.schools.findFirst({ where: eq(schools.sourceKey, key) });
+
+export const slugTaken = async (db: Db, slug: string) =>
+  Boolean(await db.query.schools.findFirst({ where: eq(schools.slug, slug), columns: { id: true } }));
+
+export const sessionsOf = (db: Db, schoolIds: number[]) =>
+  schoolIds.length
+    ? db
+        .select()
+        .from(openMatSessions)
+        .where(inArray(openMatSessions.schoolId, schoolIds))
+        .orderBy(asc(openMatSessions.weekday), asc(openMatSessions.startMinute))
+    : Promise.resolve([] as SessionRow[]);
+
+export const listSchools = (db: Db, limit: number, offset = 0) =>
+  db.select().from(schools).orderBy(asc(schools.gym), asc(schools.id)).limit(limit).offset(offset);
+
+export const countSchools = async (db: Db) =>
+  (await db.select({ n: sql<number>`count(*)` }).from(schools))[0]?.n ?? 0;
+
+/** Schools inside a latitude/longitude box; the caller trims the corners by true distance. */
+export const schoolsInBox = (
+  db: Db,
+  box: { minLat: number; maxLat: number; minLng: number; maxLng: number },
+) =>
+  db
+    .select()
+    .from(schools)
+    .where(
+      and(
+        between(schools.latitude, box.minLat, box.maxLat),
+        between(schools.longitude, box.minLng, box.maxLng),
+      ),
+    );
+
+export const schoolsInCity = (db: Db, city: string, state?: string) =>
+  db
+    .select()
+    .from(schools)
+    .where(
+      and(
+        sql`lower(${schools.city}) = lower(${city})`,
+        state ? eq(schools.state, state.toUpperCase()) : undefined,
+      ),
+    )
+    .orderBy(asc(schools.gym))
+    .limit(500);
+
+export const schoolsInState = (db: Db, state: string) =>
+  db
+    .select()
+    .from(schools)
+    .where(eq(schools.state, state.toUpperCase()))
+    .orderBy(asc(schools.gym))
+    .limit(500);
+
+/** Free text over name, address and city; `%` and `_` in the query match literally. */
+export function schoolsMatching(db: Db, text: string, limit: number) {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const escaped = (column: SQLiteColumn) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+  return db
+    .select()
+    .from(schools)
+    .where(
+      or(escaped(schools.gym), escaped(schools.address), escaped(schools.city), like(schools.zipCode, text)),
+    )
+    .orderBy(asc(schools.gym))
+    .limit(limit);
+}
+
+export const gymNamesStartingWith = (db: Db, prefix: string, limit: number) =>
+  db
+    .selectDistinct({ gym: schools.gym })
+    .from(schools)
+    .where(sql`${schools.gym} LIKE ${`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`)
+    .orderBy(asc(schools.gym))
+    .limit(limit);
+
+/** Compact rows for map pins. */
+export const pinRows = (db: Db) =>
+  db
+    .select({
+      id: schools.id,
+      lat: schools.latitude,
+      lng: schools.longitude,
+      name: schools.gym,
+      mo: schools.monday,
+      tu: schools.tuesday,
+      we: schools.wednesday,
+      th: schools.thursday,
+      fr: schools.friday,
+      sa: schools.saturday,
+      su: schools.sunday,
+    })
+    .from(schools)
+    .orderBy(asc(schools.id));
+
+/** Changes whenever any school is added, changed or removed: the pins' ETag. */
+export const schoolsVersion = async (db: Db) => {
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*)`,
+      at: sql<number>`coalesce(max(${schools.updatedAt}), 0)`,
+      id: sql<number>`coalesce(max(${schools.id}), 0)`,
+    })
+    .from(schools);
+  return `${row?.n ?? 0}-${row?.at ?? 0}-${row?.id ?? 0}`;
+};
+
+export const countDemoSchools = async (db: Db) =>
+  (await db.select({ n: sql<number>`count(*)` }).from(schools).where(eq(schools.isDemo, true)))[0]?.n ?? 0;
+
+export const deleteDemoSchools = (db: Db) => db.delete(schools).where(eq(schools.isDemo, true));

@@ -1,0 +1,97 @@
+import { Elysia } from "elysia";
+import {
+  cityParamsSchema,
+  cityQuerySchema,
+  listQuerySchema,
+  radiusQuerySchema,
+  schoolIdSchema,
+  searchQuerySchema,
+  suggestionQuerySchema,
+} from "../../../common/schemas/search";
+import type { AppContext } from "../../context";
+import { acceptsGzip } from "../../http/compression";
+import { HttpError } from "../../http/errors";
+import { chargeDailySearch } from "../../http/quota";
+import { requestMeta } from "../../http/request-meta";
+import type { sessionPlugin } from "../auth/session-plugin";
+import { createPinsCache } from "./pins";
+import * as schools from "./service";
+
+const pointOf = (q: { lat?: number; lng?: number }) =>
+  q.lat !== undefined && q.lng !== undefined ? { latitude: q.lat, longitude: q.lng } : undefined;
+
+/** Spec §7 "Schools, search and suggestions". Searches count against the daily quota. */
+export function schoolRoutes(
+  app: AppContext,
+  session: ReturnType<typeof sessionPlugin>,
+  geocoder: schools.SchoolGeocoder,
+) {
+  const db = app.database.db;
+  const pins = createPinsCache(db);
+  const quota = { memberLimit: app.env.SEARCH_LIMIT_MEMBER, guestLimit: app.env.SEARCH_LIMIT_GUEST };
+  const charge = async (ctx: {
+    session: { user: { id: number } } | null;
+    request: Request;
+    set: { headers: Record<string, string | number> };
+  }) => {
+    const who = ctx.session ? { userId: ctx.session.user.id } : { ip: requestMeta(ctx.request).ip };
+    Object.assign(ctx.set.headers, await chargeDailySearch(db, quota, who, app.now().getTime()));
+  };
+
+  return new Elysia({ name: "school-routes" })
+    .use(session)
+    .get("/api/schools/pins", async ({ request }) => {
+      const body = await pins();
+      const headers: Record<string, string> = {
+        etag: body.etag,
+        "cache-control": "public, max-age=0, must-revalidate",
+        vary: "Accept-Encoding",
+        "content-type": "application/json; charset=utf-8",
+      };
+      if (request.headers.get("if-none-match") === body.etag)
+        return new Response(null, { status: 304, headers });
+      if (!acceptsGzip(request)) return new Response(body.json, { headers });
+      return new Response(body.gzip, { headers: { ...headers, "content-encoding": "gzip" } });
+    })
+    .get(
+      "/api/schools/search",
+      async (ctx) => {
+        await charge(ctx);
+        return schools.search(db, geocoder, ctx.query.q, pointOf(ctx.query));
+      },
+      { query: searchQuerySchema },
+    )
+    .get(
+      "/api/schools/radius",
+      async (ctx) => {
+        await charge(ctx);
+        const { lat, lng, radius } = ctx.query;
+        return { schools: await schools.withinRadius(db, { latitude: lat, longitude: lng }, radius) };
+      },
+      { query: radiusQuerySchema },
+    )
+    .get(
+      "/api/schools/city/:city",
+      async (ctx) => {
+        await charge(ctx);
+        return { schools: await schools.inCity(db, ctx.params.city, pointOf(ctx.query)) };
+      },
+      { params: cityParamsSchema, query: cityQuerySchema },
+    )
+    .get("/api/schools", ({ query }) => schools.listPage(db, query.limit, query.offset, pointOf(query)), {
+      query: listQuerySchema,
+    })
+    .get("/api/schools/all", ({ query }) => schools.listAll(db, pointOf(query)), { query: cityQuerySchema })
+    .get(
+      "/api/schools/:id",
+      async ({ params }) => {
+        const school = await schools.getSchool(db, params.id);
+        if (!school) throw new HttpError(404, "School not found");
+        return school;
+      },
+      { params: schoolIdSchema },
+    )
+    .get("/api/suggestions", async ({ query }) => schools.suggestions(db, geocoder, query.query), {
+      query: suggestionQuerySchema,
+    });
+}

@@ -1,0 +1,49 @@
+import type { Session, Weekday } from "../../../common/schedule/types";
+import type { SchoolRow, SessionRow } from "./queries";
+
+/** The API's school: the spec's fields plus what the structured schedule adds. */
+export function toSchoolView(row: SchoolRow, sessions: SessionRow[], distanceMiles?: number) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    gym: row.gym,
+    location: row.location,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    timeZone: row.timeZone,
+    phone: row.phone,
+    website: row.website,
+    dayAndTime: row.dayAndTime,
+    communityNotes: row.communityNotes,
+    rating: row.rating,
+    reviewCount: row.reviewCount,
+    monday: row.monday,
+    tuesday: row.tuesday,
+    wednesday: row.wednesday,
+    thursday: row.thursday,
+    friday: row.friday,
+    saturday: row.saturday,
+    sunday: row.sunday,
+    noOpenMat: row.noOpenMat,
+    scheduleUnparsed: JSON.parse(row.scheduleUnparsed) as string[],
+    sessions: sessions.map(toSession),
+    isDemo: row.isDemo,
+    lastVerifiedAt: row.lastVerifiedAt?.toISOString() ?? null,
+    ...(distanceMiles === undefined ? {} : { distance: Math.round(distanceMiles * 10) / 10 }),
+  };
+}
+
+export type SchoolView = ReturnType<typeof toSchoolView>;
+
+export function toSession(row: SessionRow): Session {
+  return {
+    weekday: row.weekday as Weekday,
+    start: row.startMinute,
+    end: row.endMinute,
+    notes: JSON.parse(row.notes) as string[],
+  };
+}

@@ -1,0 +1,149 @@
+import { boundingBox, distanceMiles } from "../../../common/geo";
+import type { Db } from "../../../db/client";
+import {
+  countSchools,
+  findSchoolById,
+  findSchoolBySlug,
+  gymNamesStartingWith,
+  listSchools,
+  type SchoolRow,
+  schoolsInBox,
+  schoolsInCity,
+  schoolsInState,
+  schoolsMatching,
+  sessionsOf,
+} from "./queries";
+import { type SchoolView, toSchoolView } from "./school-view";
+
+/** Spec §7: the radius used when a query geocodes to a point, in miles. */
+export const SEARCH_RADIUS_MILES = 40;
+export const SUGGESTION_LIMIT = 10;
+export const SUGGESTION_MIN_LENGTH = 2;
+const RESULT_LIMIT = 500;
+
+export interface GeoResult {
+  latitude: number;
+  longitude: number;
+  city: string | null;
+  state: string | null;
+  label: string;
+  kind: "zip" | "city" | "state" | "address";
+}
+
+export interface SchoolGeocoder {
+  geocode(query: string): Promise<GeoResult | null>;
+  suggestPlaces(prefix: string, limit: number): string[];
+}
+
+export interface Point {
+  latitude: number;
+  longitude: number;
+}
+
+async function views(db: Db, rows: SchoolRow[], from?: Point): Promise<SchoolView[]> {
+  const sessions = await sessionsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const bySchool = Map.groupBy(sessions, (s) => s.schoolId);
+  const out = rows.map((row) =>
+    toSchoolView(
+      row,
+      bySchool.get(row.id) ?? [],
+      from ? distanceMiles(from.latitude, from.longitude, row.latitude, row.longitude) : undefined,
+    ),
+  );
+  if (from) out.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0));
+  return out;
+}
+
+export async function getSchool(db: Db, id: number) {
+  const row = await findSchoolById(db, id);
+  return row ? (await views(db, [row]))[0] : undefined;
+}
+
+export async function getSchoolBySlug(db: Db, slug: string) {
+  const row = await findSchoolBySlug(db, slug);
+  return row ? (await views(db, [row]))[0] : undefined;
+}
+
+export async function listPage(db: Db, limit: number, offset: number, from?: Point) {
+  const [rows, total] = await Promise.all([listSchools(db, limit, offset), countSchools(db)]);
+  return { schools: await views(db, rows, from), total, limit, offset };
+}
+
+export async function listAll(db: Db, from?: Point) {
+  return views(db, await listSchools(db, 1_000_000), from);
+}
+
+/** Schools within `miles` of a point, nearest first. */
+export async function withinRadius(db: Db, center: Point, miles: number) {
+  const candidates = await schoolsInBox(db, boundingBox(center.latitude, center.longitude, miles));
+  const inside = candidates.filter(
+    (r) => distanceMiles(center.latitude, center.longitude, r.latitude, r.longitude) <= miles,
+  );
+  const sorted = await views(db, inside, center);
+  return sorted.slice(0, RESULT_LIMIT);
+}
+
+/** "Austin", "Austin, TX" or "Austin TX". */
+export async function inCity(db: Db, cityQuery: string, from?: Point) {
+  const match = cityQuery.trim().match(/^(.*?)(?:,\s*|\s+)([A-Za-z]{2})$/);
+  const rows = match?.[1]
+    ? await schoolsInCity(db, match[1].trim(), match[2])
+    : await schoolsInCity(db, cityQuery.trim());
+  return views(db, rows, from);
+}
+
+export type SearchStrategy = "radius" | "state" | "city" | "text";
+
+export interface SearchResult {
+  query: string;
+  strategy: SearchStrategy;
+  location: GeoResult | null;
+  schools: SchoolView[];
+}
+
+/**
+ * The spec's search order on the server: geocode, then the 40-mile radius around that
+ * point, then the city by name, then free text. A state name lists that state's schools,
+ * since a 40-mile circle around a state's middle answers nobody's question.
+ */
+export async function search(
+  db: Db,
+  geocoder: SchoolGeocoder,
+  query: string,
+  from?: Point,
+): Promise<SearchResult> {
+  const q = query.trim();
+  const location = await geocoder.geocode(q);
+  if (location?.kind === "state" && location.state) {
+    return {
+      query: q,
+      strategy: "state",
+      location,
+      schools: await views(db, await schoolsInState(db, location.state), from),
+    };
+  }
+  if (location) {
+    const near = await withinRadius(db, location, SEARCH_RADIUS_MILES);
+    if (near.length) return { query: q, strategy: "radius", location, schools: near };
+  }
+  const city = await inCity(
+    db,
+    location?.city && location.state ? `${location.city}, ${location.state}` : q,
+    from,
+  );
+  if (city.length) return { query: q, strategy: "city", location, schools: city };
+  const text = await views(db, await schoolsMatching(db, q, RESULT_LIMIT), from ?? location ?? undefined);
+  return { query: q, strategy: "text", location, schools: text };
+}
+
+/** Up to 10 strings: gym names first, then places (cities, ZIP codes). */
+export async function suggestions(db: Db, geocoder: SchoolGeocoder, query: string): Promise<string[]> {
+  const q = query.trim();
+  if (q.length < SUGGESTION_MIN_LENGTH) return [];
+  const gyms = (await gymNamesStartingWith(db, q, SUGGESTION_LIMIT)).map((r) => r.gym);
+  const places = geocoder.suggestPlaces(q, SUGGESTION_LIMIT);
+  return [...new Set([...gyms.slice(0, 6), ...places, ...gyms])].slice(0, SUGGESTION_LIMIT);
+}
