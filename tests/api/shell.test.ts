@@ -74,7 +74,9 @@ describe("pages", () => {
 
   it("guest header shows Sign In and a locked Feed link to /auth", async () => {
     const html = await (await t.request("/")).text();
-    expect(html).toMatch(/<a href="\/auth" class="button" data-auth-modal="\/assets\/auth-modal-\w+\.js">Sign In<\/a>/);
+    expect(html).toMatch(
+      /<a href="\/auth" class="button" data-auth-modal="\/assets\/auth-modal-\w+\.js">Sign In<\/a>/,
+    );
     expect(html).toContain('href="/auth?next=%2Ffeed"');
     expect(html).toContain("(sign in required)");
   });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { dayFlags } from "../../../common/schedule/format";
 import { parseSchedule } from "../../../common/schedule/parse";
+import type { ParsedSchedule } from "../../../common/schedule/types";
 import type { Db } from "../../../db/client";
 import { openMatSessions, schools } from "../../../db/schema";
 import { findSchoolBySourceKey, slugTaken } from "./queries";
@@ -52,19 +53,8 @@ async function uniqueSlug(db: Db, base: string): Promise<string> {
   }
 }
 
-/**
- * Inserts or updates a school by its stable key and rebuilds its weekly sessions from
- * the schedule text, in one transaction. The slug is kept once given, so links live on.
- */
-export async function upsertSchool(
-  deps: IngestDeps,
-  draft: SchoolDraft,
-): Promise<{ id: number; action: "added" | "updated" }> {
-  const { db } = deps;
-  const sourceKey = draft.sourceKey ?? deriveSourceKey(draft.gym, draft.address);
-  const parsed = parseSchedule(draft.dayAndTime);
-  const now = deps.now();
-  const values = {
+function schoolValues(deps: IngestDeps, draft: SchoolDraft, parsed: ParsedSchedule, now: Date) {
+  return {
     gym: draft.gym,
     location: `${draft.city}, ${draft.state}`,
     address: draft.address,
@@ -86,6 +76,30 @@ export async function upsertSchool(
     isDemo: draft.isDemo ?? false,
     updatedAt: now,
   };
+}
+
+const sessionRows = (schoolId: number, parsed: ParsedSchedule) =>
+  parsed.sessions.map((s) => ({
+    schoolId,
+    weekday: s.weekday,
+    startMinute: s.start,
+    endMinute: s.end,
+    notes: JSON.stringify(s.notes),
+  }));
+
+/**
+ * Inserts or updates a school by its stable key and rebuilds its weekly sessions from
+ * the schedule text, in one transaction. The slug is kept once given, so links live on.
+ */
+export async function upsertSchool(
+  deps: IngestDeps,
+  draft: SchoolDraft,
+): Promise<{ id: number; action: "added" | "updated" }> {
+  const { db } = deps;
+  const sourceKey = draft.sourceKey ?? deriveSourceKey(draft.gym, draft.address);
+  const parsed = parseSchedule(draft.dayAndTime);
+  const now = deps.now();
+  const values = schoolValues(deps, draft, parsed, now);
   const existing = await findSchoolBySourceKey(db, sourceKey);
   const slug = existing?.slug ?? (await uniqueSlug(db, slugify(`${draft.gym} ${draft.city} ${draft.state}`)));
   return db.transaction(async (tx) => {
@@ -102,17 +116,44 @@ export async function upsertSchool(
       if (!row) throw new Error("insert returned no school");
       id = row.id;
     }
-    if (parsed.sessions.length) {
-      await tx.insert(openMatSessions).values(
-        parsed.sessions.map((s) => ({
-          schoolId: id,
-          weekday: s.weekday,
-          startMinute: s.start,
-          endMinute: s.end,
-          notes: JSON.stringify(s.notes),
-        })),
-      );
-    }
+    const rows = sessionRows(id, parsed);
+    if (rows.length) await tx.insert(openMatSessions).values(rows);
     return { id, action: existing ? ("updated" as const) : ("added" as const) };
   });
+}
+
+const BULK_CHUNK = 200;
+
+/** Inserts many new schools in one transaction (demo data, generated benchmark sets). */
+export async function insertSchools(deps: IngestDeps, drafts: SchoolDraft[]): Promise<number> {
+  const now = deps.now();
+  const slugs = new Set<string>();
+  const prepared: { parsed: ParsedSchedule; row: typeof schools.$inferInsert }[] = [];
+  for (const draft of drafts) {
+    const parsed = parseSchedule(draft.dayAndTime);
+    let slug = slugify(`${draft.gym} ${draft.city} ${draft.state}`);
+    for (let n = 2; slugs.has(slug) || (await slugTaken(deps.db, slug)); n++) {
+      slug = `${slugify(`${draft.gym} ${draft.city} ${draft.state}`)}-${n}`;
+    }
+    slugs.add(slug);
+    const sourceKey = draft.sourceKey ?? deriveSourceKey(draft.gym, draft.address);
+    prepared.push({
+      parsed,
+      row: { ...schoolValues(deps, draft, parsed, now), slug, sourceKey, createdAt: now },
+    });
+  }
+  await deps.db.transaction(async (tx) => {
+    for (let i = 0; i < prepared.length; i += BULK_CHUNK) {
+      const chunk = prepared.slice(i, i + BULK_CHUNK);
+      const ids = await tx
+        .insert(schools)
+        .values(chunk.map((p) => p.row))
+        .returning({ id: schools.id });
+      const sessions = chunk.flatMap((p, k) => sessionRows(ids[k]?.id ?? 0, p.parsed));
+      for (let j = 0; j < sessions.length; j += BULK_CHUNK) {
+        await tx.insert(openMatSessions).values(sessions.slice(j, j + BULK_CHUNK));
+      }
+    }
+  });
+  return prepared.length;
 }
