@@ -87,6 +87,15 @@ function perState(cities: GazetteerCity[], total: number): Map<string, number> {
   );
 }
 
+function pickWeighted<T>(items: T[], weights: number[], roll: number): T | undefined {
+  let left = roll;
+  for (let k = 0; k < items.length; k++) {
+    left -= weights[k] ?? 0;
+    if (left <= 0) return items[k];
+  }
+  return items[0];
+}
+
 /**
  * A deterministic set of fictional schools at real US city coordinates. Cities are
  * weighted by population, and each gym sits a few miles from its city's centre.
@@ -100,8 +109,7 @@ export function generateDemoSchools(cities: GazetteerCity[], total = DEMO_SCHOOL
     const weights = pool.map((c) => Math.sqrt(c.population));
     const weightSum = weights.reduce((a, b) => a + b, 0);
     for (let i = 0; i < count; i++) {
-      let roll = r.next() * weightSum;
-      const city = pool.find((_, k) => (roll -= weights[k] ?? 0) <= 0) ?? pool[0];
+      const city = pickWeighted(pool, weights, r.next() * weightSum);
       if (!city) continue;
       const gym = `${r.pick(gymFirstWords)} ${r.pick(gymKinds)}`;
       const street = `${r.int(100, 9899)} ${r.pick(streetNames)} ${r.pick(streetKinds)}`;
