@@ -1,0 +1,36 @@
+import { describe, expect, it } from "bun:test";
+import { join } from "node:path";
+import { EnvError, envVars, loadEnv } from "./env";
+
+describe("loadEnv", () => {
+  it("fills defaults and derives PUBLIC_URL from PORT", () => {
+    const env = loadEnv({ PORT: "4100" });
+    expect(env.PORT).toBe(4100);
+    expect(env.PUBLIC_URL).toBe("http://localhost:4100");
+    expect(env.DATABASE_URL).toBe("file:data/openmat.db");
+    expect(env.ADMIN_EMAILS).toEqual([]);
+  });
+
+  it("normalises lists and booleans", () => {
+    const env = loadEnv({ ADMIN_EMAILS: " A@x.com ,b@y.com,", TRUST_PROXY: "1", PUBLIC_URL: "https://x.example/" });
+    expect(env.ADMIN_EMAILS).toEqual(["a@x.com", "b@y.com"]);
+    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.PUBLIC_URL).toBe("https://x.example");
+  });
+
+  it("lists every bad variable at once", () => {
+    try {
+      loadEnv({ PORT: "99999", DATABASE_URL: "postgres://x", SMTP_URL: "mail.example", LOG_LEVEL: "loud" });
+      throw new Error("expected EnvError");
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      const problems = (error as EnvError).problems.join("\n");
+      for (const name of ["PORT", "DATABASE_URL", "SMTP_URL", "LOG_LEVEL"]) expect(problems).toContain(`${name}:`);
+    }
+  });
+
+  it("the README documents every variable", async () => {
+    const readme = await Bun.file(join(import.meta.dir, "../../README.md")).text();
+    for (const name of Object.keys(envVars)) expect(readme).toContain(`\`${name}\``);
+  });
+});
