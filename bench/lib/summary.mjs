@@ -1,0 +1,113 @@
+import os from "node:os";
+import { LOAD } from "./load.mjs";
+
+// Beyond this, something else loaded the machine during the run and the ratios are rough.
+const NOISY_CEILING_SPREAD_PERCENT = 20;
+
+/** The numbers beside the issue's targets, in the shape both the table and the JSON use. */
+export function summarize({
+  durationSeconds,
+  goals,
+  loadAverageBefore,
+  startup,
+  ceilingRuns,
+  measured,
+  binaryMb,
+}) {
+  const ceiling = combine(ceilingRuns);
+  const throughput = [
+    {
+      name: `ceiling (Bun.serve, constant text; mean of ${ceilingRuns.length} runs)`,
+      path: "/",
+      ...ceiling,
+      percentOfCeiling: 100,
+    },
+    ...measured.map(({ scenario, result }) => {
+      const percentOfCeiling = round1((100 * result.reqPerSec) / ceiling.reqPerSec);
+      const min = scenario.minPercentOfCeiling;
+      return {
+        name: scenario.name,
+        path: scenario.path,
+        ...result,
+        percentOfCeiling,
+        goal: min === undefined ? undefined : goal(`≥ ${min}% of ceiling`, percentOfCeiling >= min),
+      };
+    }),
+  ];
+  const cpus = os.availableParallelism();
+  const coldStartMs = median(startup.ms);
+  const rssMb = median(startup.rssMb);
+  return {
+    date: new Date().toISOString(),
+    machine: { cpus, node: process.version, loadAverageBefore: round1(loadAverageBefore) },
+    load: { ...LOAD, durationSeconds },
+    throughput,
+    ceilingRuns,
+    startup: [
+      {
+        name: `cold start, median of ${startup.ms.length} on a migrated DB (ms)`,
+        value: Math.round(coldStartMs),
+        samples: startup.ms.map(Math.round),
+        goal: goal(`< ${goals.coldStartMs} ms`, coldStartMs < goals.coldStartMs),
+      },
+      { name: "first start, migrating a new DB (ms)", value: Math.round(startup.firstMs) },
+      {
+        name: "RSS after start, median (MB)",
+        value: round1(rssMb),
+        samples: startup.rssMb.map(round1),
+        goal: goal(`< ${goals.rssMb} MB`, rssMb < goals.rssMb),
+      },
+      { name: "binary size (MB)", value: round1(binaryMb) },
+    ],
+    warnings: warnings({ cpus, loadAverageBefore, ceilingRuns, ceiling, throughput }),
+  };
+}
+
+/** Why a number in this run should not be trusted, if it should not. */
+function warnings({ cpus, loadAverageBefore, ceilingRuns, ceiling, throughput }) {
+  const found = [];
+  if (loadAverageBefore > cpus) {
+    found.push(
+      `Before the bench started, the 1-minute load average was ${round1(loadAverageBefore)} on ${cpus} CPUs: ` +
+        "other work was competing, so every number here is pessimistic, cold start included.",
+    );
+  }
+  const rates = ceilingRuns.map((run) => run.reqPerSec);
+  if ((100 * (Math.max(...rates) - Math.min(...rates))) / ceiling.reqPerSec > NOISY_CEILING_SPREAD_PERCENT) {
+    found.push(
+      `The ceiling moved between ${rates.join(" and ")} req/s during the run: the machine was busy, ` +
+        "so the percentages are rough. Run again when it is quieter.",
+    );
+  }
+  // A target answering errors is fast for the wrong reason; say so beside its number.
+  for (const row of throughput.filter((r) => r.non2xx || r.errors)) {
+    found.push(
+      `${row.name}: ${row.non2xx} non-2xx responses and ${row.errors} errors in ${row.requests} requests.`,
+    );
+  }
+  return found;
+}
+
+/** The ceiling's row: mean req/s of its runs, worst p99, counts summed. */
+function combine(runs) {
+  const sum = (key) => runs.reduce((total, run) => total + run[key], 0);
+  return {
+    reqPerSec: Math.round(sum("reqPerSec") / runs.length),
+    p99Ms: Math.max(...runs.map((run) => run.p99Ms)),
+    requests: sum("requests"),
+    non2xx: sum("non2xx"),
+    errors: sum("errors"),
+  };
+}
+
+function goal(text, met) {
+  return { text, met };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+const round1 = (n) => Math.round(n * 10) / 10;

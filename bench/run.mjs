@@ -1,0 +1,106 @@
+/**
+ * `npm run bench`: loads the built binary, dist/openmat, beside a bare Bun.serve "ceiling"
+ * started in the same run, and prints a Markdown table (also bench/results/latest.json).
+ * It asserts nothing: on a shared machine absolute numbers drift, so the issue's targets are
+ * read as ratios to the ceiling and as medians. See bench/README.md.
+ */
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { atExit } from "./lib/cleanup.mjs";
+import { LOAD, load } from "./lib/load.mjs";
+import { measureStartup, startOpenmat } from "./lib/openmat.mjs";
+import { progress } from "./lib/progress.mjs";
+import { markdown, writeJson } from "./lib/report.mjs";
+import { freePort, startServer } from "./lib/server.mjs";
+import { summarize } from "./lib/summary.mjs";
+
+const repo = fileURLToPath(new URL("..", import.meta.url));
+const BINARY = join(repo, "dist/openmat");
+const RESULTS = join(repo, "bench/results/latest.json");
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION || 5);
+// The first start migrates a new database; later starts are what a restart or deploy pays.
+const WARM_STARTS = 5;
+const GOALS = { coldStartMs: 150, rssMb: 120 };
+
+/**
+ * What is loaded against OpenMat, one after another. A scenario is
+ * `{ name, path, headers?, setup?(baseUrl), minPercentOfCeiling? }`: `setup` runs once against
+ * the running server before the load and may return extra headers (e.g. register a user and
+ * return `{ cookie }`); `minPercentOfCeiling` is the issue's target for its req/s.
+ */
+const scenarios = [
+  { name: "GET /about", path: "/about", minPercentOfCeiling: 25 },
+  { name: "GET /", path: "/" },
+  { name: "GET /healthz", path: "/healthz" },
+];
+
+// No try/finally around the servers: on any error the process exits and lib/cleanup.mjs
+// kills whatever is still running, so stop() is only the graceful end of a good run.
+async function main() {
+  if (!(DURATION_SECONDS > 0)) {
+    throw new Error(
+      `BENCH_DURATION must be a positive number of seconds, got "${process.env.BENCH_DURATION}"`,
+    );
+  }
+  if (!existsSync(BINARY)) throw new Error("dist/openmat is missing; build it with npm run build");
+  // Taken before we start anything, so it is the others' load, not ours.
+  const loadAverageBefore = os.loadavg()[0];
+
+  // A fresh directory, so no earlier database or data/ folder changes what the binary does.
+  const dir = mkdtempSync(join(os.tmpdir(), "openmat-bench-"));
+  atExit(() => rmSync(dir, { recursive: true, force: true }));
+  const binary = join(dir, "openmat");
+  copyFileSync(BINARY, binary);
+  const database = join(dir, "bench.db");
+
+  const startup = await measureStartup(binary, dir, database, WARM_STARTS);
+
+  // The ceiling is loaded before and after OpenMat, so a busy spell elsewhere on the
+  // machine shows up as a spread between the two instead of silently skewing the ratios.
+  const ceiling = await startServer({
+    name: "ceiling",
+    command: join(repo, "node_modules/.bin/bun"),
+    args: [join(repo, "bench/ceiling.ts")],
+    port: await freePort(),
+    readyPath: "/",
+  });
+  const ceilingBefore = await measure("ceiling", `${ceiling.baseUrl}/`);
+  const openmat = await startOpenmat(binary, dir, database);
+  const measured = [];
+  for (const scenario of scenarios) {
+    const extra = (await scenario.setup?.(openmat.baseUrl)) ?? {};
+    const headers = { ...scenario.headers, ...extra };
+    measured.push({
+      scenario,
+      result: await measure(scenario.name, openmat.baseUrl + scenario.path, headers),
+    });
+  }
+  await openmat.stop();
+  const ceilingAfter = await measure("ceiling again", `${ceiling.baseUrl}/`);
+  await ceiling.stop();
+
+  const results = summarize({
+    durationSeconds: DURATION_SECONDS,
+    goals: GOALS,
+    loadAverageBefore,
+    startup,
+    ceilingRuns: [ceilingBefore, ceilingAfter],
+    measured,
+    binaryMb: statSync(BINARY).size / 2 ** 20,
+  });
+  console.log(markdown(results));
+  writeJson(RESULTS, results);
+  console.error(`\nwrote ${RESULTS}`);
+}
+
+function measure(name, url, headers = {}) {
+  progress(`${name}: ${LOAD.warmupSeconds} s warm-up, then ${DURATION_SECONDS} s`);
+  return load(url, { durationSeconds: DURATION_SECONDS, headers });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
