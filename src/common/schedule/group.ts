@@ -107,11 +107,11 @@ function readDays(tokens: Token[], index: number): { item: DaysItem; next: numbe
   for (;;) {
     const token = tokens[next];
     if (token?.kind !== "day") break;
-    const single = token.days[0];
-    const from = previous?.days[0];
+    const rangeFrom = previous?.days[0];
+    const rangeTo = token.days[0];
     const days =
-      sawRange && previous?.single && token.single && from !== undefined && single !== undefined
-        ? dayRange(from, single)
+      sawRange && previous?.single && token.single && rangeFrom !== undefined && rangeTo !== undefined
+        ? dayRange(rangeFrom, rangeTo)
         : token.days;
     for (const weekday of days) {
       const notes = entries.get(weekday) ?? [];
@@ -120,7 +120,9 @@ function readDays(tokens: Token[], index: number): { item: DaysItem; next: numbe
     consumed.push(token);
     previous = token;
     next += 1;
-    const after = nextMeaningful(tokens, next, true);
+    // Only joiners may sit between listed days: "Weekend open mats: Sat …" is a heading, not a list.
+    let after = next;
+    while (tokens[after]?.kind === "conn") after += 1;
     if (tokens[after]?.kind !== "day") break;
     sawRange = tokens.slice(next, after).some(isRangeConn);
     next = after;
@@ -145,7 +147,7 @@ function rangeEndIndex(tokens: Token[], index: number): number | null {
 
 /**
  * A bare number ("6") is a time only next to a day ("Sat at 6"), in a range ("6 to 8") or in a
- * list of times, and never when a word follows it ("2 mats", "16 and up").
+ * list of times, and never when an unread word follows it ("Sat 2 kids", "Sat 5 stripes").
  */
 function timeCanStartHere(tokens: Token[], index: number, previousItem: Item | undefined): boolean {
   const token = tokens[index];

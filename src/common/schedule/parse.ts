@@ -2,134 +2,71 @@
  * Reads the free text gyms write about their open mats ("Sat 11-1pm (Gi) & Sun 10am") into
  * weekly sessions. Whatever it cannot read goes to `unparsed`, exactly as written; nothing is
  * guessed. It never throws.
+ *
+ * The pipeline: `tokenize` (segments of days, times, notes, joiners) → `groupItems` (runs of
+ * days, runs of times with their notes) → `pairSegment` (days × times, line by line) → merge.
+ * Reading rules that are choices rather than facts:
+ * - am/pm: see `resolveLoneTime` and `resolveRange` in clock.ts (lone 1–9 → PM, 10–11 → AM,
+ *   12 → noon; a range takes the shortest reading, so "11-1pm" is 11:00–13:00).
+ * - A note right after a time belongs to that time only ("11am & 1pm (Gi)": Gi is the 1 PM one).
+ * - A line of notes alone heads the lines below it, or, with no schedule below, is a footnote
+ *   to the line above.
+ * - "Members only" or "Invite only" with no session, or a phrase such as "No open mat",
+ *   "TBD", "by appointment", "call for times", sets `noOpenMat` when nothing else parsed.
  */
-import { type DaysItem, groupItems, type Item, type TimesItem } from "./group.ts";
+import { groupItems, type Item } from "./group.ts";
+import { type Carry, pairNotesLine, pairSegment, type SegmentResult } from "./pair.ts";
 import { type Token, tokenize } from "./tokenize.ts";
 import type { ParsedSchedule, Session } from "./types.ts";
 import { NOTE } from "./vocabulary.ts";
 
-/** Notes that, with no time given, mean the public cannot come ("Members only"). */
-const CLOSED_DOOR_NOTES: ReadonlySet<string> = new Set([NOTE.membersOnly, NOTE.inviteOnly]);
-
-interface SegmentResult {
-  tokens: Token[];
-  sessions: Session[];
-  /** Nothing parsed here and the text says there is no public open mat. */
-  saysNoOpenMat: boolean;
-}
-
 export function parseSchedule(text: string): ParsedSchedule {
+  // Callers may hand over whatever a form or the database held; only strings are read.
+  if (typeof text !== "string") return { sessions: [], unparsed: [], noOpenMat: false };
   try {
-    return parseText(String(text));
+    return parseText(text);
   } catch {
     // Defence in depth for the "never throws" promise: give the text back unread.
-    const trimmed = String(text).trim();
+    const trimmed = text.trim();
     return { sessions: [], unparsed: trimmed ? [trimmed] : [], noOpenMat: false };
   }
 }
 
 function parseText(text: string): ParsedSchedule {
   const consumed = new Set<Token>();
-  const segments = tokenize(text).map((tokens) => parseSegment(tokens, consumed));
-  const sessions = mergeSessions(segments.flatMap((segment) => segment.sessions));
-  const noOpenMat = sessions.length === 0 && segments.some((segment) => segment.saysNoOpenMat);
-  if (noOpenMat) {
-    // Understood: "No open mat on Sundays", "Saturday: members only". Only stray words remain.
-    for (const segment of segments.filter((candidate) => candidate.saysNoOpenMat)) {
-      for (const token of segment.tokens)
-        if (token.kind !== "unknown" && token.kind !== "time") consumed.add(token);
+  const segments = tokenize(text).map((tokens) => ({ tokens, items: groupItems(tokens) }));
+  const carry: Carry = { days: null, heading: null };
+  const results: SegmentResult[] = [];
+  const scheduleBelow = linesWithScheduleBelow(segments.map((segment) => segment.items));
+  segments.forEach(({ items }, index) => {
+    const [only] = items;
+    if (only?.kind === "notes" && items.length === 1) {
+      const above = results.at(-1)?.sessions ?? [];
+      results.push(pairNotesLine(only, scheduleBelow[index] ?? false, above, carry, consumed));
+    } else {
+      results.push(pairSegment(items, carry, consumed));
     }
-  }
-  const unparsed = segments.flatMap((segment) => unreadPieces(text, segment.tokens, consumed));
+  });
+  const sessions = mergeSessions(results.flatMap((result) => result.sessions));
+  const noOpenMat = sessions.length === 0 && results.some((result) => result.saysNoOpenMat);
+  segments.forEach(({ tokens }, index) => {
+    // Understood: "No open mat on Sundays", "Saturday: members only". Only stray words remain.
+    if (!noOpenMat || !results[index]?.saysNoOpenMat) return;
+    for (const token of tokens) if (token.kind !== "unknown" && token.kind !== "time") consumed.add(token);
+  });
+  const unparsed = segments.flatMap(({ tokens }) => unreadPieces(text, tokens, consumed));
   return { sessions, unparsed, noOpenMat };
 }
 
-/**
- * Pairs days with times. Day-first ("Sat 11am") and time-first ("11am - Sat") both occur, so a
- * run of times waits for the next days when no days came before it. Notes written ahead of a
- * clause ("Gi: Sat 11am, Sun 10am") hold until the next such notes; notes at the very end go to
- * the last sessions made. Anything unread breaks the chain so that it is not guessed across.
- */
-function parseSegment(tokens: Token[], consumed: Set<Token>): SegmentResult {
-  const items = groupItems(tokens);
-  const sessions: Session[] = [];
-  let awaitingTimes: DaysItem | null = null;
-  let receivingTimes: DaysItem | null = null;
-  let pendingTimes: TimesItem[] = [];
-  let clauseNotes: Item[] = [];
-  let lastMade: Session[] = [];
-
-  const make = (days: DaysItem, timeItems: TimesItem[]) => {
-    const leading = clauseNotes.flatMap((item) => (item.kind === "notes" ? item.notes : []));
-    lastMade = days.entries.flatMap((entry) =>
-      timeItems.flatMap((times) =>
-        times.slots.map((slot) => ({
-          weekday: entry.weekday,
-          start: slot.start,
-          end: slot.end,
-          notes: [...leading, ...entry.notes, ...days.notes, ...slot.notes],
-        })),
-      ),
-    );
-    sessions.push(...lastMade);
-    for (const item of [days, ...timeItems, ...clauseNotes])
-      for (const token of item.tokens) consumed.add(token);
-  };
-  const breakChain = () => {
-    awaitingTimes = null;
-    receivingTimes = null;
-    pendingTimes = [];
-    clauseNotes = [];
-  };
-
-  items.forEach((item, index) => {
-    if (item.kind === "days") {
-      if (pendingTimes.length > 0) {
-        make(item, pendingTimes);
-        breakChain();
-      } else {
-        awaitingTimes = item;
-        receivingTimes = null;
-      }
-    } else if (item.kind === "times") {
-      const days: DaysItem | null = awaitingTimes ?? receivingTimes;
-      if (days) {
-        make(days, [item]);
-        receivingTimes = days;
-        awaitingTimes = null;
-      } else {
-        pendingTimes.push(item);
-      }
-    } else if (item.kind === "notes") {
-      if (scheduleFollows(items, index)) {
-        clauseNotes = [item];
-      } else if (lastMade.length > 0) {
-        for (const session of lastMade) session.notes.push(...item.notes);
-        for (const token of item.tokens) consumed.add(token);
-      }
-    } else {
-      breakChain();
-    }
-  });
-
-  const saysNoOpenMat =
-    sessions.length === 0 &&
-    items.some(
-      (item) =>
-        item.kind === "noOpen" ||
-        (item.kind === "days" && item.notes.some((note) => CLOSED_DOOR_NOTES.has(note))) ||
-        (item.kind === "notes" && item.notes.some((note) => CLOSED_DOOR_NOTES.has(note))),
-    );
-  return { tokens, sessions, saysNoOpenMat };
-}
-
-/** Whether days or times come after `index` before anything unread breaks the chain. */
-function scheduleFollows(items: Item[], index: number): boolean {
-  for (const item of items.slice(index + 1)) {
-    if (item.kind === "days" || item.kind === "times") return true;
-    if (item.kind === "noOpen" || item.kind === "unknown") return false;
+/** For each line, whether any line after it holds days or times. */
+function linesWithScheduleBelow(lines: Item[][]): boolean[] {
+  const below: boolean[] = [];
+  let seen = false;
+  for (let index = lines.length - 1; index >= 0; index -= 1) {
+    below[index] = seen;
+    seen ||= (lines[index] ?? []).some((item) => item.kind === "days" || item.kind === "times");
   }
-  return false;
+  return below;
 }
 
 /** Same weekday, start and end is one session: its notes are pooled. Sorted for stable output. */
@@ -141,30 +78,39 @@ function mergeSessions(sessions: Session[]): Session[] {
     if (existing) existing.notes.push(...session.notes);
     else byKey.set(key, { ...session, notes: [...session.notes] });
   }
-  const merged = [...byKey.values()].map((session) => ({ ...session, notes: [...new Set(session.notes)] }));
+  const merged = [...byKey.values()].map((session) => ({ ...session, notes: tidyNotes(session.notes) }));
   return merged.sort((a, b) => a.weekday - b.weekday || a.start - b.start || (a.end ?? -1) - (b.end ?? -1));
 }
 
+/** Drops repeats, and the bare 'Fee' when the amount is also given ("drop-in $15"). */
+function tidyNotes(notes: string[]): string[] {
+  const unique = [...new Set(notes)];
+  const hasAmount = unique.some((note) => note.startsWith("$"));
+  return hasAmount ? unique.filter((note) => note !== NOTE.fee) : unique;
+}
+
 /**
- * The text between read tokens that holds something unread (a word, or a day or time that
- * found no partner), from its first to its last unread token, sliced from the source.
+ * Stretches of text between read tokens that hold something unread (a word, or a day or time
+ * that found no partner), widened over neighbouring filler words so that the piece reads as
+ * the gym wrote it, and sliced from the source.
  */
 function unreadPieces(text: string, tokens: Token[], consumed: Set<Token>): string[] {
   const pieces: string[] = [];
-  let first: Token | null = null;
-  let last: Token | null = null;
+  let run: Token[] = [];
   const flush = () => {
-    if (first && last) pieces.push(text.slice(first.from, last.to).trim());
-    first = null;
-    last = null;
+    const isUnread = (token: Token) => token.kind !== "filler" && token.kind !== "conn";
+    let first = run.findIndex(isUnread);
+    let last = run.findLastIndex(isUnread);
+    if (first >= 0) {
+      while (run[first - 1]?.kind === "filler") first -= 1;
+      while (run[last + 1]?.kind === "filler") last += 1;
+      pieces.push(text.slice(run[first]?.from, run[last]?.to).trim());
+    }
+    run = [];
   };
   for (const token of tokens) {
-    if (consumed.has(token)) {
-      flush();
-    } else if (token.kind !== "filler" && token.kind !== "conn") {
-      first ??= token;
-      last = token;
-    }
+    if (consumed.has(token)) flush();
+    else run.push(token);
   }
   flush();
   return pieces.filter((piece) => piece.length > 0);

@@ -27,8 +27,6 @@ type TokenBody =
 
 export type Token = Span & TokenBody;
 
-export type TokenKind = Token["kind"];
-
 const SEPARATOR = /[\n\r;|•·]/;
 const WHITESPACE = /\s/;
 const RANGE_PUNCTUATION = /[-–—~]/;
@@ -36,6 +34,9 @@ const LIST_PUNCTUATION = /[,&+/]/;
 const WORD = /[\p{L}\p{N}$]+(?:['’]\p{L}+)*/uy;
 // "3/15": a date is never a weekly time, and must not read as "3" and "15".
 const DATE = /\d{1,2}\/\d{1,2}(?:\/\d{2,4})?(?!\p{N})/uy;
+// "2 mats", "90 minutes", "3 rounds": a count, never a clock time.
+const COUNT =
+  /\d{1,3}\s*\+?\s*(?:mats?|sessions?|times?|hours?|hrs?|days?|weeks?|months?|years?|yrs?|minutes?|mins?|rounds?|people|spots?)(?![\p{L}\p{N}])/iuy;
 const CLOSING: Readonly<Record<string, string>> = { "(": ")", "[": "]" };
 const BRACKETS = /[()[\]\n\r]/;
 
@@ -45,10 +46,12 @@ export function tokenize(text: string): Token[][] {
   let index = 0;
   while (index < text.length) {
     const char = text.charAt(index);
-    if (SEPARATOR.test(char)) {
+    // Exports from some site builders carry line breaks as a literal backslash-n.
+    const escapedBreak = char === "\\" && /[nr]/.test(text.charAt(index + 1));
+    if (SEPARATOR.test(char) || escapedBreak) {
       if (current.length > 0) segments.push(current);
       current = [];
-      index += 1;
+      index += escapedBreak ? 2 : 1;
       continue;
     }
     const token = char in CLOSING ? readParenthetical(text, index) : readToken(text, index);
@@ -78,6 +81,9 @@ function readToken(text: string, at: number): Token | null {
     const daySet = pattern.exec(text);
     if (daySet) return { kind: "day", days, single: false, notes: [], ...match(daySet[0].length) };
   }
+  COUNT.lastIndex = at;
+  const count = COUNT.exec(text);
+  if (count) return { kind: "unknown", ...match(count[0].length) };
   const time = matchTimeAt(text, at);
   if (time) return { kind: "time", time: time.time, ...match(time.length) };
   const char = text.charAt(at);

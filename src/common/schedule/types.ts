@@ -20,9 +20,3 @@ export interface ParsedSchedule {
   /** True when nothing parsed into a session and the text says there is no public open mat. */
   noOpenMat: boolean;
 }
-
-export const WEEKDAYS: readonly Weekday[] = [0, 1, 2, 3, 4, 5, 6];
-
-export function isWeekday(value: number): value is Weekday {
-  return Number.isInteger(value) && value >= 0 && value <= 6;
-}

@@ -44,6 +44,11 @@ const FEE_WITH_AMOUNT = sticky(
   "\\$\\s?(\\d{1,4}(?:\\.\\d{2})?)(?:\\s*(mat\\s+fee|drop[\\s-]?in(?:\\s+fee)?|fee|per\\s+(?:person|visit|session)|cash))?",
 );
 
+// "drop-in $15", "mat fee: $10": the label written before the amount.
+const FEE_LABEL_FIRST = sticky(
+  "(mat\\s+fee|drop[\\s-]?in(?:\\s+fee)?)\\s*:?\\s*\\$\\s?(\\d{1,4}(?:\\.\\d{2})?)",
+);
+
 const ORDINAL = "1st|2nd|3rd|4th|5th|first|second|third|fourth|fifth|last";
 const ORDINAL_DAY = sticky(
   `((?:${ORDINAL})(?:\\s*(?:,|&|and|\\/)\\s*(?:${ORDINAL}))*)\\s+([\\p{L}'’]+)(?:\\s+of\\s+(?:the|each|every)\\s+month)?`,
@@ -78,11 +83,10 @@ export function matchNoteAt(text: string, index: number): NoteMatch | null {
   }
   FEE_WITH_AMOUNT.lastIndex = index;
   const fee = FEE_WITH_AMOUNT.exec(text);
-  if (fee) {
-    const kind = fee[2]?.toLowerCase() ?? "";
-    const label = kind.startsWith("mat") ? "mat fee" : kind.startsWith("drop") ? "drop-in" : "fee";
-    return { note: `$${fee[1]} ${label}`, weekday: null, length: fee[0].length };
-  }
+  if (fee) return { note: feeNote(fee[1], fee[2]), weekday: null, length: fee[0].length };
+  FEE_LABEL_FIRST.lastIndex = index;
+  const labelled = FEE_LABEL_FIRST.exec(text);
+  if (labelled) return { note: feeNote(labelled[2], labelled[1]), weekday: null, length: labelled[0].length };
   for (const { pattern, note } of FIXED_NOTES) {
     pattern.lastIndex = index;
     const match = pattern.exec(text);
@@ -91,9 +95,16 @@ export function matchNoteAt(text: string, index: number): NoteMatch | null {
   return null;
 }
 
+/** "$10 mat fee", "$15 drop-in", "$10 fee": the amount as written, the kind of fee normalised. */
+function feeNote(amount: string | undefined, kind: string | undefined): string {
+  const lower = kind?.toLowerCase() ?? "";
+  const label = lower.startsWith("mat") ? "mat fee" : lower.startsWith("drop") ? "drop-in" : "fee";
+  return `$${amount ?? ""} ${label}`;
+}
+
 const NO_OPEN_MAT = sticky(
   [
-    "no\\s+(?:public\\s+|regular\\s+|scheduled\\s+)?open[\\s-]?mats?",
+    "no\\s+(?:public\\s+|regular\\s+|scheduled\\s+)?open[\\s-]?mats?(?:\\s+(?:at\\s+this\\s+time|right\\s+now|for\\s+now))?",
     "not\\s+(?:currently\\s+)?(?:offering|offered|available|hosting)",
     "none",
     "n\\/a",
@@ -117,8 +128,9 @@ export function matchNoOpenMatAt(text: string, index: number): number {
 const FILLER_WORDS = new Set(
   (
     "open mat mats openmat openmats at from on every each the starting start starts begins " +
-    "session sessions time times bjj jiu jitsu jiujitsu rolling schedule hours is are our only " +
-    "days weekly sharp est edt et cst cdt ct mst mdt mt pst pdt pt hst akst local currently"
+    "session sessions time times bjj jiu jitsu jiujitsu roll rolls rolling schedule hours is are our only " +
+    "days weekly sharp est edt et cst cdt ct mst mdt mt pst pdt pt hst akst local currently " +
+    "morning mornings afternoon afternoons evening evenings night nights"
   ).split(" "),
 );
 

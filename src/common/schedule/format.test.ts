@@ -1,0 +1,75 @@
+import { describe, expect, test } from "bun:test";
+import { dayFlags, formatDays, formatSchedule, formatTime } from "./format.ts";
+import { parseSchedule } from "./parse.ts";
+import { onDays, session } from "./test-support.ts";
+
+describe("formatTime", () => {
+  test.each([
+    [0, "12:00 AM"],
+    [5, "12:05 AM"],
+    [660, "11:00 AM"],
+    [720, "12:00 PM"],
+    [1170, "7:30 PM"],
+    [1439, "11:59 PM"],
+  ])("%i minutes is %s", (minutes, text) => {
+    expect(formatTime(minutes)).toBe(text);
+  });
+});
+
+describe("formatDays", () => {
+  test.each([
+    [[6], "Sat"],
+    [[6, 0], "Sat/Sun"],
+    [[1, 3, 5], "Mon/Wed/Fri"],
+    [[1, 2, 3, 4, 5], "Mon–Fri"],
+    [[0, 1, 3, 4, 5], "Mon/Wed–Fri/Sun"],
+    [[0, 1, 2, 3, 4, 5, 6], "Mon–Sun"],
+  ] as const)("%p is %s", (days, text) => {
+    expect(formatDays(days)).toBe(text);
+  });
+});
+
+describe("formatSchedule", () => {
+  test("writes the canonical form from the spec", () => {
+    const text = "Sat 11-1pm (gi) and sunday 10 AM";
+    expect(formatSchedule(parseSchedule(text))).toBe("Sat 11:00 AM–1:00 PM (Gi); Sun 10:00 AM");
+  });
+
+  test("groups days that share times and notes, Monday first", () => {
+    const sessions = [
+      ...onDays("Sun Mon Wed Fri", "18:00-20:00", "No-Gi"),
+      session("Sat 11:00", "$10 mat fee"),
+    ];
+    expect(formatSchedule({ sessions })).toBe(
+      "Mon/Wed/Fri/Sun 6:00 PM–8:00 PM (No-Gi); Sat 11:00 AM ($10 mat fee)",
+    );
+  });
+
+  test("keeps each note in its own brackets and sessions past midnight as written", () => {
+    const sessions = [session("Fri 23:00-01:00", "Gi", "bring a water bottle")];
+    expect(formatSchedule({ sessions })).toBe("Fri 11:00 PM–1:00 AM (Gi) (bring a water bottle)");
+  });
+
+  test("says 'No open mat' only when the parse said so", () => {
+    expect(formatSchedule(parseSchedule("Members only"))).toBe("No open mat");
+    expect(formatSchedule(parseSchedule("gibberish"))).toBe("");
+  });
+});
+
+describe("dayFlags", () => {
+  test("flags the days that have a session", () => {
+    expect(dayFlags(parseSchedule("Tues & Thurs 7pm, Sun 10am").sessions)).toEqual({
+      monday: false,
+      tuesday: true,
+      wednesday: false,
+      thursday: true,
+      friday: false,
+      saturday: false,
+      sunday: true,
+    });
+  });
+
+  test("is all false with no sessions", () => {
+    expect(Object.values(dayFlags([])).some(Boolean)).toBe(false);
+  });
+});

@@ -1,0 +1,116 @@
+/** Whole schedules as gyms really post them: several lines, emoji, odd punctuation, junk. */
+import { describe } from "bun:test";
+import { onDays, runScheduleCases, session, scheduleCase as when } from "./test-support.ts";
+
+describe("parseSchedule: real-world text", () => {
+  runScheduleCases([
+    when("Saturday:\n  11am - 1pm\nSunday:\n  10am-12pm", [
+      session("Sat 11:00-13:00"),
+      session("Sun 10:00-12:00"),
+    ]),
+    when("Saturday\n11:00 AM – 1:00 PM\n2:00 PM – 4:00 PM", [
+      session("Sat 11:00-13:00"),
+      session("Sat 14:00-16:00"),
+    ]),
+    when("OPEN MAT 🔥🔥 SAT 12-2!!!", [session("Sat 12:00-14:00")]),
+    when("🥋 OPEN MAT 🥋\n• Friday 6:30pm\n• Saturday 12pm", [session("Fri 18:30"), session("Sat 12:00")]),
+    when("*** OPEN MAT ***\nSat - 11:00a to 1:00p", [session("Sat 11:00-13:00")]),
+    when("Open Mat Times\n-----\nSat   11:00\nSun   10:00", [session("Sat 11:00"), session("Sun 10:00")]),
+    when("Open Mat\nSaturdays 11:00am-1:00pm\nSundays 10:00am-12:00pm\nAll levels welcome!", [
+      session("Sat 11:00-13:00"),
+      session("Sun 10:00-12:00", "All levels"),
+    ]),
+    when("Gi Open Mat:\nSat 11am-1pm\nNo-Gi Open Mat:\nWed 8pm", [
+      session("Sat 11:00-13:00", "Gi"),
+      session("Wed 20:00", "No-Gi"),
+    ]),
+    when("Mondays & Wednesdays 12pm-1pm — Gi\nSaturdays 11am-1pm — No-Gi", [
+      ...onDays("Mon Wed", "12:00-13:00", "Gi"),
+      session("Sat 11:00-13:00", "No-Gi"),
+    ]),
+    when("Sat 11am-1pm\nGi only", [session("Sat 11:00-13:00", "Gi")]),
+    when("Sat 11am\nSaturday 11:00 AM (Gi)", [session("Sat 11:00", "Gi")]),
+    when("Thursday 7pm\nThursday 7pm", [session("Thu 19:00")]),
+    when("Sat 11am; Sun 10am; Sat 11am", [session("Sat 11:00"), session("Sun 10:00")]),
+    when("Sat 11am\nNo open mat on holidays", [session("Sat 11:00")], {
+      unparsed: ["No open mat on holidays"],
+    }),
+    when("SAT: 12:00 - 2:00 PM\nSUN: closed", [session("Sat 12:00-14:00")], { unparsed: ["SUN: closed"] }),
+    when("Mon/Wed 6:30-8pm, Fri 6-8pm, Sat 10am-12pm (Gi)", [
+      ...onDays("Mon Wed", "18:30-20:00"),
+      session("Fri 18:00-20:00"),
+      session("Sat 10:00-12:00", "Gi"),
+    ]),
+    when("Saturday 10:00 AM - 12:00 PM | Sunday 10:00 AM - 12:00 PM", onDays("Sat Sun", "10:00-12:00")),
+    when("Tues/Thurs 12:00-1:00 PM; Sat 10:00 AM-12:00 PM", [
+      ...onDays("Tue Thu", "12:00-13:00"),
+      session("Sat 10:00-12:00"),
+    ]),
+    when("Sundays 11-1 (Gi) | Wednesdays 8-9pm (No-Gi)", [
+      session("Sun 11:00-13:00", "Gi"),
+      session("Wed 20:00-21:00", "No-Gi"),
+    ]),
+    when("sat 11 to 1, sun 12 to 2", [session("Sat 11:00-13:00"), session("Sun 12:00-14:00")]),
+    when("Fri 6pm to 8pm | Sat 10-12", [session("Fri 18:00-20:00"), session("Sat 10:00-12:00")]),
+    when("Weds & Fri 6:00 - 7:30pm / Sat 9:30 - 11am", [
+      ...onDays("Wed Fri", "18:00-19:30"),
+      session("Sat 09:30-11:00"),
+    ]),
+    when("Sat 11am, Sunday 4:30–6pm (no-gi), Wednesday 7:30pm", [
+      session("Sat 11:00"),
+      session("Sun 16:30-18:00", "No-Gi"),
+      session("Wed 19:30"),
+    ]),
+    when("Open mats: Friday nights 7-9pm & Sunday mornings 10-12", [
+      session("Fri 19:00-21:00"),
+      session("Sun 10:00-12:00"),
+    ]),
+    when("Friday Night Rolls 7pm-9pm", [session("Fri 19:00-21:00")]),
+    when("Saturday mornings 10am", [session("Sat 10:00")]),
+    when("Sat/Sun 10-noon", onDays("Sat Sun", "10:00-12:00")),
+    when("Tu/Th 6-7", onDays("Tue Thu", "18:00-19:00")),
+    when("Wednesdays 6.30pm-8pm", [session("Wed 18:30-20:00")]),
+    when("1pm Sat", [session("Sat 13:00")]),
+    when("11:30pm Sat", [session("Sat 23:30")]),
+    when("open mat (Sat 11-1)", [session("Sat 11:00-13:00")]),
+    when("Saturday (10am)", [session("Sat 10:00")]),
+    when("Sat 11am & 1pm (Gi)", [session("Sat 11:00"), session("Sat 13:00", "Gi")]),
+    when("Sat 11-1 & Sun 11-1 (All levels; Gi & No-Gi)", [
+      session("Sat 11:00-13:00"),
+      session("Sun 11:00-13:00", "All levels", "Gi", "No-Gi"),
+    ]),
+    when("Saturday 12 PM - 2 PM (Open to all schools)", [session("Sat 12:00-14:00", "Open to all schools")]),
+    when("Sat 11am - 1pm (Women only) 💪", [session("Sat 11:00-13:00", "Women only")]),
+    when("Sunday 10am\\nMonday 6pm", [session("Sun 10:00"), session("Mon 18:00")]),
+    when("Mon 7pm ??? Wed 7pm", [session("Mon 19:00"), session("Wed 19:00")]),
+    when("Saturdays @ 11 AM 🤙 Gi or No-Gi, your choice", [session("Sat 11:00", "Gi", "No-Gi")], {
+      unparsed: ["your choice"],
+    }),
+    when("Open mat every Sunday 10-11:30am. $10 for non-members.", [session("Sun 10:00-11:30", "$10 fee")], {
+      unparsed: ["for non-members"],
+    }),
+    when(
+      "Open mat every Saturday at noon. All affiliations welcome, sign a waiver at the front desk.",
+      [session("Sat 12:00")],
+      { unparsed: ["All affiliations welcome, sign a waiver at the front desk"] },
+    ),
+    when("Open Mat: Sat 11am-1pm. Call for details.", [session("Sat 11:00-13:00")], {
+      unparsed: ["Call for details"],
+    }),
+    when("Kids class Sat 9am", [session("Sat 09:00")], { unparsed: ["Kids class"] }),
+    when(
+      "Sat 11am (members only); public Sun 10am",
+      [session("Sat 11:00", "Members only"), session("Sun 10:00")],
+      {
+        unparsed: ["public"],
+      },
+    ),
+    when("asdfgh", [], { unparsed: ["asdfgh"] }),
+    when("lorem ipsum dolor sit amet", [], { unparsed: ["lorem ipsum dolor sit amet"] }),
+    when("call (555) 123-4567 for times", [], { unparsed: ["call (555) 123-4567 for times"] }),
+    when("Open mat after class on Wednesdays", [], { unparsed: ["Open mat after class on Wednesdays"] }),
+    when("!!!", []),
+    when("🥋🥋🥋", []),
+    when("Open Mat", []),
+  ]);
+});
