@@ -3,6 +3,7 @@ import type { RenderInput } from "../server/render/render-page";
 
 export function aboutPage(): RenderInput {
   return {
+    cacheKey: "/about",
     meta: {
       title: "About | OpenMat",
       description: "About OpenMat, the community finder for Brazilian Jiu-Jitsu open mats.",

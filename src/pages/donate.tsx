@@ -3,6 +3,7 @@ import type { RenderInput } from "../server/render/render-page";
 /** The donation button is a plain link to the provider, so no third-party script runs here. */
 export function donatePage(donateUrl: string): RenderInput {
   return {
+    cacheKey: "/donate",
     meta: {
       title: "Donate | OpenMat",
       description: "Support OpenMat and keep open mat schedules free for everyone.",

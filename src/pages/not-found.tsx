@@ -4,7 +4,13 @@ import type { RenderInput } from "../server/render/render-page";
 export function notFoundPage(): RenderInput {
   return {
     status: 404,
-    meta: { title: texts.notFoundTitle, description: texts.notFoundTitle, noindex: true },
+    meta: {
+      title: texts.notFoundTitle,
+      description: texts.notFoundTitle,
+      noindex: true,
+      canonicalPath: null,
+    },
+    cacheKey: "404",
     body: (
       <section className="page narrow">
         <h1>{texts.notFoundTitle}</h1>

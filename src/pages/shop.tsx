@@ -3,6 +3,7 @@ import type { RenderInput } from "../server/render/render-page";
 
 export function shopPage(): RenderInput {
   return {
+    cacheKey: "/shop",
     meta: {
       title: "Shop | OpenMat",
       description: "OpenMat gear and merchandise. An e-commerce integration is coming soon.",

@@ -238,6 +238,14 @@ describe("pages", () => {
     expect(html).not.toContain("password_hash");
   });
 
+  it("a member never gets the guests' cached copy of a static page", async () => {
+    await t.request("/about");
+    const m = await registerMember(t);
+    const html = await (await t.request("/about", { headers: { cookie: m.cookie } })).text();
+    expect(html).toContain(`Welcome, ${m.username}`);
+    expect(await (await t.request("/about")).text()).not.toContain(m.username);
+  });
+
   it("/auth and /login render the sign-in forms and are noindex", async () => {
     for (const path of ["/auth", "/login"]) {
       const html = await (await t.request(path)).text();

@@ -10,14 +10,14 @@ export const SITE_NAME = "OpenMat";
 export interface PageMeta {
   title: string;
   description: string;
-  /** Path of the canonical URL; defaults to the request path. */
-  canonicalPath?: string;
+  /** Path of the canonical URL; defaults to the request path; null for none (error pages). */
+  canonicalPath?: string | null;
   noindex?: boolean;
   jsonLd?: object[];
 }
 
 export function Document({ meta, children }: { meta: PageMeta; children: ReactNode }) {
-  const { publicUrl, path, nonce } = usePage();
+  const { publicUrl, path } = usePage();
   const canonical = `${publicUrl}${meta.canonicalPath ?? path}`;
   return (
     <html lang="en">
@@ -27,7 +27,7 @@ export function Document({ meta, children }: { meta: PageMeta; children: ReactNo
         <title>{meta.title}</title>
         <meta name="description" content={meta.description} />
         {meta.noindex && <meta name="robots" content="noindex" />}
-        <link rel="canonical" href={canonical} />
+        {meta.canonicalPath !== null && <link rel="canonical" href={canonical} />}
         <meta property="og:site_name" content={SITE_NAME} />
         <meta property="og:type" content="website" />
         <meta property="og:title" content={meta.title} />
@@ -41,7 +41,6 @@ export function Document({ meta, children }: { meta: PageMeta; children: ReactNo
             // biome-ignore lint/suspicious/noArrayIndexKey: the list is static per render
             key={i}
             type="application/ld+json"
-            nonce={nonce}
             // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped by toScriptJson
             dangerouslySetInnerHTML={{ __html: toScriptJson(data) }}
           />

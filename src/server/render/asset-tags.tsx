@@ -1,5 +1,4 @@
 import { useContext } from "react";
-import { usePage } from "../../pages/layout/page-context";
 import { assetUrl, loadAssetManifest } from "./assets";
 import { IslandCollectorContext } from "./island";
 
@@ -9,23 +8,24 @@ export function Stylesheet() {
 
 /**
  * Rendered last in <body>, after every <Island> above it has registered itself, so a
- * page without islands gets only the small nav script and no React at all.
+ * page without islands gets only the small nav script and no React at all. These are
+ * same-origin files, which the CSP's 'self' allows; the per-response nonce is kept for
+ * inline scripts only, so pages stay byte-identical across requests and can be cached.
  */
 export function IslandScripts() {
-  const { nonce } = usePage();
   const collector = useContext(IslandCollectorContext);
   const manifest = loadAssetManifest();
   const used = [...(collector?.used ?? [])];
   return (
     <>
-      <script type="module" src={assetUrl(manifest.nav)} nonce={nonce} />
+      <script type="module" src={assetUrl(manifest.nav)} />
       {used.length > 0 && (
         <>
           {used.map((name) => {
             const chunk = manifest.islands[name];
             return chunk ? <link key={name} rel="modulepreload" href={assetUrl(chunk)} /> : null;
           })}
-          <script type="module" src={assetUrl(manifest.hydrate)} nonce={nonce} />
+          <script type="module" src={assetUrl(manifest.hydrate)} />
         </>
       )}
     </>

@@ -1,8 +1,9 @@
 import type { PageContextValue, Viewer } from "../../pages/layout/page-context";
 import type { AppContext } from "../context";
 import type { ValidSession } from "../features/auth/sessions";
+import { acceptsGzip } from "../http/compression";
 import { requestMeta } from "../http/request-meta";
-import { type RenderInput, renderPage } from "./render-page";
+import { htmlHeaders, type RenderInput, renderPage } from "./render-page";
 
 /** The parts of a route's context a page render needs. */
 export interface PageRequest {
@@ -22,19 +23,52 @@ export function viewerOf(session: ValidSession | null, adminEmails: readonly str
   };
 }
 
-/** Binds page rendering to the app: public URL, CSP nonce, the signed-in viewer. */
+interface CachedPage {
+  status: number;
+  html: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * Binds page rendering to the app: public URL, CSP nonce, the signed-in viewer. Pages
+ * that are the same for every guest are rendered once (per year, for the footer) and
+ * served from memory with a ready gzip body; members always get a fresh render.
+ */
 export function createPageRenderer(app: AppContext) {
-  return ({ request, session }: PageRequest, input: RenderInput): Promise<Response> => {
+  const cache = new Map<string, CachedPage>();
+
+  async function cachedGuestPage(key: string, ctx: PageContextValue, input: RenderInput) {
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const response = await renderPage(ctx, input, app.logger);
+    const html = new Uint8Array(await response.arrayBuffer());
+    const page = { status: response.status, html, gzip: Bun.gzipSync(html, { level: 9 }) };
+    cache.set(key, page);
+    return page;
+  }
+
+  return async ({ request, session }: PageRequest, input: RenderInput): Promise<Response> => {
     const url = new URL(request.url);
+    const year = app.now().getFullYear();
     const ctx: PageContextValue = {
       publicUrl: app.env.PUBLIC_URL,
       path: url.pathname,
       search: url.search,
       viewer: viewerOf(session, app.env.ADMIN_EMAILS),
       nonce: requestMeta(request).nonce,
-      year: app.now().getFullYear(),
+      year,
     };
-    return renderPage(ctx, input, app.logger);
+    if (!input.cacheKey || session) return renderPage(ctx, input, app.logger);
+    const page = await cachedGuestPage(
+      `${input.cacheKey}|${year}`,
+      { ...ctx, path: input.cacheKey, search: "" },
+      input,
+    );
+    const gzip = acceptsGzip(request);
+    return new Response(gzip ? page.gzip : page.html, {
+      status: page.status,
+      headers: { ...htmlHeaders, vary: "Accept-Encoding", ...(gzip ? { "content-encoding": "gzip" } : {}) },
+    });
   };
 }
 

@@ -9,9 +9,17 @@ export interface RenderInput {
   meta: PageMeta;
   body: ReactNode;
   status?: number;
+  /** Set when the page is the same for every guest: its HTML is then rendered once and reused. */
+  cacheKey?: string;
 }
 
-/** Streams a full HTML page. HTML is never cached: it may carry the viewer's name. */
+export const htmlHeaders = {
+  "content-type": "text/html; charset=utf-8",
+  // Never cached by browsers or proxies: a page may carry the viewer's name.
+  "cache-control": "no-store",
+};
+
+/** Streams a full HTML page. */
 export async function renderPage(
   ctx: PageContextValue,
   { meta, body, status = 200 }: RenderInput,
@@ -31,11 +39,5 @@ export async function renderPage(
       },
     },
   );
-  return new Response(stream, {
-    status,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "cache-control": "no-store",
-    },
-  });
+  return new Response(stream, { status, headers: htmlHeaders });
 }
