@@ -4,6 +4,7 @@
  * It asserts nothing: on a shared machine absolute numbers drift, so the issue's targets are
  * read as ratios to the ceiling and as medians. See bench/README.md.
  */
+import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
@@ -34,7 +35,39 @@ const scenarios = [
   { name: "GET /about", path: "/about", minPercentOfCeiling: 25 },
   { name: "GET /", path: "/" },
   { name: "GET /healthz", path: "/healthz" },
+  {
+    name: "GET /api/auth/me (signed in)",
+    path: "/api/auth/me",
+    minPercentOfCeiling: 30,
+    setup: registerBenchUser,
+  },
 ];
+
+/** Registers a member and returns their session cookie, so /api/auth/me answers 200. */
+async function registerBenchUser(baseUrl) {
+  const res = await fetch(`${baseUrl}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({
+      username: "bench_user",
+      email: "bench@example.com",
+      password: "a long bench password",
+    }),
+  });
+  if (res.status !== 201) throw new Error(`bench registration failed: ${res.status} ${await res.text()}`);
+  return {
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; "),
+  };
+}
+
+/** One argon2id hash, timed in Bun with the app's settings. */
+function passwordHashMs() {
+  const out = execFileSync(join(repo, "node_modules/.bin/bun"), [join(repo, "bench/password-hash.ts")]);
+  return JSON.parse(out.toString()).medianMs;
+}
 
 // No try/finally around the servers: on any error the process exits and lib/cleanup.mjs
 // kills whatever is still running, so stop() is only the graceful end of a good run.
@@ -89,6 +122,10 @@ async function main() {
     ceilingRuns: [ceilingBefore, ceilingAfter],
     measured,
     binaryMb: statSync(BINARY).size / 2 ** 20,
+  });
+  results.startup.push({
+    name: "password hash, argon2id, median of 10 (ms)",
+    value: Math.round(passwordHashMs()),
   });
   console.log(markdown(results));
   writeJson(RESULTS, results);
