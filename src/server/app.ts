@@ -9,11 +9,17 @@ import { authPageRoutes } from "./features/auth/page-routes";
 import { authRoutes } from "./features/auth/routes";
 import type { AuthDeps } from "./features/auth/service";
 import { sessionPlugin } from "./features/auth/session-plugin";
+import { favoriteRoutes } from "./features/favorites/routes";
+import { createGeoServices } from "./features/geo/services";
+import { timeZoneAt } from "./features/geo/time-zone";
 import { healthRoutes } from "./features/health/routes";
 import { createMailOutbox, type MailOutbox } from "./features/mail/outbox";
 import { devMailboxRoutes } from "./features/mail/routes";
 import { createMailTransport } from "./features/mail/transport";
 import { notFoundRoutes, pagesRoutes } from "./features/pages/routes";
+import { hasDemoSchools, seedDemoSchoolsOnce } from "./features/schools/demo";
+import { schoolPageRoutes } from "./features/schools/page-routes";
+import { schoolRoutes } from "./features/schools/routes";
 import { seoRoutes } from "./features/seo/routes";
 import { settingsRoutes } from "./features/settings/routes";
 import { errorMapper } from "./http/error-mapper";
@@ -64,8 +70,14 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     adminEmails: env.ADMIN_EMAILS,
     sendMail: outbox.enqueue,
   };
+  const { gazetteer, schoolGeocoder } = createGeoServices(env.GEOCODER_URL, log);
+  if (env.DEMO_DATA) {
+    const ingest = { db: database.db, now: context.now, timeZoneAt };
+    const count = await seedDemoSchoolsOnce(ingest, gazetteer.cities);
+    if (count) log.info("demo data loaded", { schools: count });
+  }
   const session = sessionPlugin(context);
-  const render = createPageRenderer(context);
+  const render = createPageRenderer(context, () => hasDemoSchools(database.db));
 
   const router = new Elysia()
     .use(errorMapper(log))
@@ -75,6 +87,9 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(authRoutes(session, authDeps))
     .use(accountRoutes(context, session))
     .use(settingsRoutes(context, session))
+    .use(schoolRoutes(context, session, schoolGeocoder))
+    .use(favoriteRoutes(context, session))
+    .use(schoolPageRoutes(context, session, render))
     .use(devMailboxRoutes(context, session, render))
     .use(authPageRoutes(session, render))
     .use(pagesRoutes(context, session, render))

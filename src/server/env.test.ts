@@ -12,7 +12,11 @@ describe("loadEnv", () => {
   });
 
   it("normalises lists and booleans", () => {
-    const env = loadEnv({ ADMIN_EMAILS: " A@x.com ,b@y.com,", TRUST_PROXY: "1", PUBLIC_URL: "https://x.example/" });
+    const env = loadEnv({
+      ADMIN_EMAILS: " A@x.com ,b@y.com,",
+      TRUST_PROXY: "1",
+      PUBLIC_URL: "https://x.example/",
+    });
     expect(env.ADMIN_EMAILS).toEqual(["a@x.com", "b@y.com"]);
     expect(env.TRUST_PROXY).toBe(true);
     expect(env.PUBLIC_URL).toBe("https://x.example");
@@ -25,7 +29,8 @@ describe("loadEnv", () => {
     } catch (error) {
       expect(error).toBeInstanceOf(EnvError);
       const problems = (error as EnvError).problems.join("\n");
-      for (const name of ["PORT", "DATABASE_URL", "SMTP_URL", "LOG_LEVEL"]) expect(problems).toContain(`${name}:`);
+      for (const name of ["PORT", "DATABASE_URL", "SMTP_URL", "LOG_LEVEL"])
+        expect(problems).toContain(`${name}:`);
     }
   });
 

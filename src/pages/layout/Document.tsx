@@ -17,7 +17,7 @@ export interface PageMeta {
 }
 
 export function Document({ meta, children }: { meta: PageMeta; children: ReactNode }) {
-  const { publicUrl, path } = usePage();
+  const { publicUrl, path, demoData } = usePage();
   const canonical = `${publicUrl}${meta.canonicalPath ?? path}`;
   return (
     <html lang="en">
@@ -52,6 +52,9 @@ export function Document({ meta, children }: { meta: PageMeta; children: ReactNo
         </a>
         <Header />
         <SideMenu />
+        {demoData && (
+          <p className="demo-notice">Demo data: the gyms and schedules shown here are fictional.</p>
+        )}
         <main id="main" tabIndex={-1}>
           {children}
         </main>

@@ -17,6 +17,8 @@ export interface PageContextValue {
   viewer: Viewer | null;
   nonce: string;
   year: number;
+  /** Demo schools exist: pages say so, quietly. */
+  demoData: boolean;
 }
 
 export const PageContext = createContext<PageContextValue | null>(null);

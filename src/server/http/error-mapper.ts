@@ -8,10 +8,17 @@ interface ValidationIssue {
   message: string;
 }
 
+type PathPart = string | number | { key?: unknown };
+
+function dotPath(path: unknown): string {
+  if (!Array.isArray(path)) return typeof path === "string" ? path : "";
+  return (path as PathPart[]).map((p) => (typeof p === "object" ? String(p.key ?? "") : String(p))).join(".");
+}
+
 function validationIssues(error: unknown): ValidationIssue[] {
-  const all = (error as { all?: { path?: string; message?: string; summary?: string }[] }).all;
+  const all = (error as { all?: { path?: unknown; message?: string; summary?: string }[] }).all;
   if (!Array.isArray(all)) return [];
-  return all.map((i) => ({ path: String(i.path ?? ""), message: i.message ?? i.summary ?? "" }));
+  return all.map((i) => ({ path: dotPath(i.path), message: i.message ?? i.summary ?? "" }));
 }
 
 /**

@@ -34,7 +34,7 @@ interface CachedPage {
  * that are the same for every guest are rendered once (per year, for the footer) and
  * served from memory with a ready gzip body; members always get a fresh render.
  */
-export function createPageRenderer(app: AppContext) {
+export function createPageRenderer(app: AppContext, hasDemoData: () => Promise<boolean>) {
   const cache = new Map<string, CachedPage>();
 
   async function cachedGuestPage(key: string, ctx: PageContextValue, input: RenderInput) {
@@ -50,6 +50,7 @@ export function createPageRenderer(app: AppContext) {
   return async ({ request, session }: PageRequest, input: RenderInput): Promise<Response> => {
     const url = new URL(request.url);
     const year = app.now().getFullYear();
+    const demoData = await hasDemoData();
     const ctx: PageContextValue = {
       publicUrl: app.env.PUBLIC_URL,
       path: url.pathname,
@@ -57,6 +58,7 @@ export function createPageRenderer(app: AppContext) {
       viewer: viewerOf(session, app.env.ADMIN_EMAILS),
       nonce: requestMeta(request).nonce,
       year,
+      demoData,
     };
     if (!input.cacheKey || session) return renderPage(ctx, input, app.logger);
     const page = await cachedGuestPage(

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from "../../context";
 import { acceptsGzip } from "../../http/compression";
 import { HttpError } from "../../http/errors";
+import { parseQuery } from "../../http/query";
 import { chargeDailySearch } from "../../http/quota";
 import { requestMeta } from "../../http/request-meta";
 import type { sessionPlugin } from "../auth/session-plugin";
@@ -53,35 +54,32 @@ export function schoolRoutes(
       if (!acceptsGzip(request)) return new Response(body.json, { headers });
       return new Response(body.gzip, { headers: { ...headers, "content-encoding": "gzip" } });
     })
-    .get(
-      "/api/schools/search",
-      async (ctx) => {
-        await charge(ctx);
-        return schools.search(db, geocoder, ctx.query.q, pointOf(ctx.query));
-      },
-      { query: searchQuerySchema },
-    )
-    .get(
-      "/api/schools/radius",
-      async (ctx) => {
-        await charge(ctx);
-        const { lat, lng, radius } = ctx.query;
-        return { schools: await schools.withinRadius(db, { latitude: lat, longitude: lng }, radius) };
-      },
-      { query: radiusQuerySchema },
-    )
+    .get("/api/schools/search", async (ctx) => {
+      const query = parseQuery(searchQuerySchema, ctx.request);
+      await charge(ctx);
+      return schools.search(db, geocoder, query.q, pointOf(query));
+    })
+    .get("/api/schools/radius", async (ctx) => {
+      const { lat, lng, radius } = parseQuery(radiusQuerySchema, ctx.request);
+      await charge(ctx);
+      return { schools: await schools.withinRadius(db, { latitude: lat, longitude: lng }, radius) };
+    })
     .get(
       "/api/schools/city/:city",
       async (ctx) => {
+        const query = parseQuery(cityQuerySchema, ctx.request);
         await charge(ctx);
-        return { schools: await schools.inCity(db, ctx.params.city, pointOf(ctx.query)) };
+        return { schools: await schools.inCity(db, ctx.params.city, pointOf(query)) };
       },
-      { params: cityParamsSchema, query: cityQuerySchema },
+      { params: cityParamsSchema },
     )
-    .get("/api/schools", ({ query }) => schools.listPage(db, query.limit, query.offset, pointOf(query)), {
-      query: listQuerySchema,
+    .get("/api/schools", ({ request }) => {
+      const query = parseQuery(listQuerySchema, request);
+      return schools.listPage(db, query.limit, query.offset, pointOf(query));
     })
-    .get("/api/schools/all", ({ query }) => schools.listAll(db, pointOf(query)), { query: cityQuerySchema })
+    .get("/api/schools/all", ({ request }) =>
+      schools.listAll(db, pointOf(parseQuery(cityQuerySchema, request))),
+    )
     .get(
       "/api/schools/:id",
       async ({ params }) => {
@@ -91,7 +89,7 @@ export function schoolRoutes(
       },
       { params: schoolIdSchema },
     )
-    .get("/api/suggestions", async ({ query }) => schools.suggestions(db, geocoder, query.query), {
-      query: suggestionQuerySchema,
-    });
+    .get("/api/suggestions", async ({ request }) =>
+      schools.suggestions(db, geocoder, parseQuery(suggestionQuerySchema, request).query),
+    );
 }
