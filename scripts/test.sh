@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The project's one test command (npm test), as CI runs it in a fresh clone after npm ci:
+# The project's one test command (npm test), as CI runs it in a fresh clone after npm install:
 # lint, typecheck, unit + API tests, the compiled binary, then the browser tests against it.
 # Ends with one line, "tests: N passed, M failed", summed over bun test and Playwright.
 set -euo pipefail
@@ -49,7 +49,7 @@ count_tests() {
 step "biome check" biome check . || true
 step "typecheck (tsc --noEmit)" tsc --noEmit || true
 
-if step "build client" bun scripts/build-client.ts; then
+if step "build client assets and geo data" npm run build:assets --silent; then
   # Password hashing and the SMTP tests can pass bun's 5 s default on a busy CI machine.
   count_tests "unit + API tests (bun test)" '^ *[0-9]+ pass$' '^ *[0-9]+ fail$' \
     bun test --timeout 20000 src tests/api
