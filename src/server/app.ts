@@ -20,6 +20,7 @@ import { notFoundRoutes, pagesRoutes } from "./features/pages/routes";
 import { hasDemoSchools, seedDemoSchoolsOnce } from "./features/schools/demo";
 import { schoolPageRoutes } from "./features/schools/page-routes";
 import { schoolRoutes } from "./features/schools/routes";
+import { schoolPagePaths } from "./features/schools/service";
 import { seoRoutes } from "./features/seo/routes";
 import { settingsRoutes } from "./features/settings/routes";
 import { errorMapper } from "./http/error-mapper";
@@ -83,7 +84,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(errorMapper(log))
     .use(assetRoutes())
     .use(healthRoutes(context))
-    .use(seoRoutes(context))
+    .use(seoRoutes(context, () => schoolPagePaths(database.db)))
     .use(authRoutes(session, authDeps))
     .use(accountRoutes(context, session))
     .use(settingsRoutes(context, session))

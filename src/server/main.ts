@@ -2,8 +2,10 @@
 import { openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
 import { backupDatabase } from "./cli/backup";
+import { exportCommand, importCommand, removeDemoCommand } from "./cli/schools";
 import { EnvError, envHelp, loadEnv } from "./env";
 import { setRoleByEmail } from "./features/auth/service";
+import { TransferFileError } from "./features/schools/transfer";
 import { serve } from "./serve";
 
 const commands: Record<string, { usage: string; help: string; run: (args: string[]) => Promise<void> }> = {
@@ -37,6 +39,27 @@ const commands: Record<string, { usage: string; help: string; run: (args: string
       }
     },
   },
+  import: {
+    usage: "import FILE",
+    help: "Add or update schools from a CSV or JSON file, with a report per row",
+    run: async ([file]) => {
+      if (!file) throw new UsageError("import needs a CSV or JSON FILE");
+      if (!(await importCommand(loadEnv(), file))) process.exitCode = 2;
+    },
+  },
+  export: {
+    usage: "export [FILE]",
+    help: "Write every school as JSON or CSV (by extension; JSON to stdout without FILE)",
+    run: async ([file]) => exportCommand(loadEnv(), file),
+  },
+  demo: {
+    usage: "demo --remove",
+    help: "Delete the demo schools (they are not loaded again)",
+    run: async ([flag]) => {
+      if (flag !== "--remove") throw new UsageError("demo takes --remove");
+      await removeDemoCommand(loadEnv());
+    },
+  },
   admin: {
     usage: "admin grant|revoke EMAIL",
     help: "Make an account an admin, or a member again",
@@ -61,13 +84,14 @@ const commands: Record<string, { usage: string; help: string; run: (args: string
 class UsageError extends Error {}
 
 export function helpText(): string {
-  const rows = Object.values(commands).map((c) => `  openmat ${c.usage.padEnd(16)} ${c.help}`);
+  const width = Math.max(...Object.values(commands).map((c) => c.usage.length));
+  const rows = Object.values(commands).map((c) => `  openmat ${c.usage.padEnd(width)}  ${c.help}`);
   return [
     "OpenMat: find a Brazilian Jiu-Jitsu open mat tonight.",
     "",
     "Usage:",
     ...rows,
-    "  openmat --help           Show this help",
+    `  openmat ${"--help".padEnd(width)}  Show this help`,
     "",
     "Environment variables:",
     envHelp(),
@@ -88,7 +112,7 @@ async function main(argv: string[]) {
 
 if (import.meta.main) {
   main(process.argv.slice(2)).catch((error) => {
-    if (error instanceof EnvError) console.error(error.message);
+    if (error instanceof EnvError || error instanceof TransferFileError) console.error(error.message);
     else if (error instanceof UsageError) console.error(`${error.message}\n\n${helpText()}`);
     else console.error(error instanceof Error ? error.message : error);
     process.exit(error instanceof UsageError ? 64 : 1);

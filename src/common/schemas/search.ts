@@ -12,9 +12,10 @@ export const searchMessages = {
 export const MAX_QUERY_LENGTH = 200;
 export const MAX_RADIUS_MILES = 500;
 
+// A missing parameter reads as "" so that it gets the parameter's own message.
 const numberParam = (message: string, min: number, max: number) =>
   v.pipe(
-    v.string(message),
+    v.optional(v.string(message), ""),
     v.trim(),
     v.nonEmpty(message),
     v.transform(Number),
@@ -24,7 +25,7 @@ const numberParam = (message: string, min: number, max: number) =>
   );
 
 const queryText = v.pipe(
-  v.string(searchMessages.queryRequired),
+  v.optional(v.string(searchMessages.queryRequired), ""),
   v.trim(),
   v.nonEmpty(searchMessages.queryRequired),
   v.maxLength(MAX_QUERY_LENGTH, searchMessages.queryTooLong),
@@ -32,8 +33,8 @@ const queryText = v.pipe(
 
 /** An optional point the caller stands at, to sort and label results by distance. */
 const fromPoint = {
-  lat: v.optional(numberParam(searchMessages.latitude, -90, 90)),
-  lng: v.optional(numberParam(searchMessages.longitude, -180, 180)),
+  lat: v.exactOptional(numberParam(searchMessages.latitude, -90, 90)),
+  lng: v.exactOptional(numberParam(searchMessages.longitude, -180, 180)),
 };
 
 export const searchQuerySchema = v.object({ q: queryText, ...fromPoint });
@@ -51,8 +52,8 @@ export const cityParamsSchema = v.object({ city: queryText });
 export const cityQuerySchema = v.object(fromPoint);
 
 export const listQuerySchema = v.object({
-  limit: v.optional(numberParam("limit must be between 1 and 200", 1, 200), "50"),
-  offset: v.optional(numberParam("offset must be 0 or more", 0, 1_000_000), "0"),
+  limit: v.exactOptional(numberParam("limit must be between 1 and 200", 1, 200), "50"),
+  offset: v.exactOptional(numberParam("offset must be 0 or more", 0, 1_000_000), "0"),
   ...fromPoint,
 });
 

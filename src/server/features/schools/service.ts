@@ -1,6 +1,7 @@
 import { boundingBox, distanceMiles } from "../../../common/geo";
 import type { Db } from "../../../db/client";
 import {
+  allSlugs,
   countSchools,
   findSchoolById,
   findSchoolBySlug,
@@ -56,6 +57,8 @@ async function views(db: Db, rows: SchoolRow[], from?: Point): Promise<SchoolVie
   if (from) out.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0));
   return out;
 }
+
+export const schoolPagePaths = async (db: Db) => (await allSlugs(db)).map((slug) => `/schools/${slug}`);
 
 export async function getSchool(db: Db, id: number) {
   const row = await findSchoolById(db, id);

@@ -2,7 +2,8 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { robotsTxt, sitemapXml, staticSitemapPaths } from "./service";
 
-export function seoRoutes(app: AppContext) {
+/** `pagePaths` lists the pages other features add to the sitemap, such as every school. */
+export function seoRoutes(app: AppContext, pagePaths: () => Promise<string[]>) {
   const url = app.env.PUBLIC_URL;
   return new Elysia({ name: "seo" })
     .get(
@@ -11,8 +12,8 @@ export function seoRoutes(app: AppContext) {
     )
     .get(
       "/sitemap.xml",
-      () =>
-        new Response(sitemapXml(url, staticSitemapPaths), {
+      async () =>
+        new Response(sitemapXml(url, [...staticSitemapPaths, ...(await pagePaths())]), {
           headers: { "content-type": "application/xml; charset=utf-8" },
         }),
     );

@@ -1,0 +1,63 @@
+import { extname } from "node:path";
+import { openDatabase } from "../../db/client";
+import { migrate } from "../../db/migrate";
+import type { Env } from "../env";
+import { createGeoServices } from "../features/geo/services";
+import { timeZoneAt } from "../features/geo/time-zone";
+import { removeDemoSchools } from "../features/schools/demo";
+import { exportSchools, importRows, parseTransferFile, type RowOutcome } from "../features/schools/transfer";
+import { silentLogger } from "../log";
+
+const formatOf = (file: string, text?: string): "csv" | "json" => {
+  const ext = extname(file).toLowerCase();
+  if (ext === ".json") return "json";
+  if (ext === ".csv") return "csv";
+  return text?.trimStart().startsWith("[") || text?.trimStart().startsWith("{") ? "json" : "csv";
+};
+
+async function withDatabase<T>(env: Env, run: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>) {
+  const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+  try {
+    await migrate(database.client);
+    return await run(database);
+  } finally {
+    database.close();
+  }
+}
+
+function describe(outcome: RowOutcome): string {
+  if (outcome.action === "rejected") return `row ${outcome.row}: rejected: ${outcome.reason}`;
+  return `row ${outcome.row}: ${outcome.action} "${outcome.gym}" (id ${outcome.id})`;
+}
+
+/** `openmat import FILE`: per-row report; a file that cannot be read changes nothing. */
+export async function importCommand(env: Env, file: string): Promise<boolean> {
+  const text = await Bun.file(file).text();
+  const rows = parseTransferFile(text, formatOf(file, text));
+  return withDatabase(env, async (database) => {
+    const { schoolGeocoder } = createGeoServices(env.GEOCODER_URL, silentLogger);
+    const outcomes = await importRows(
+      { db: database.db, now: () => new Date(), timeZoneAt },
+      schoolGeocoder,
+      rows,
+    );
+    for (const outcome of outcomes) console.log(describe(outcome));
+    const count = (action: RowOutcome["action"]) => outcomes.filter((o) => o.action === action).length;
+    console.log(`${count("added")} added, ${count("updated")} updated, ${count("rejected")} rejected`);
+    return count("rejected") === 0;
+  });
+}
+
+/** `openmat export [FILE]`: JSON or CSV by the file's extension; stdout as JSON without a file. */
+export async function exportCommand(env: Env, file?: string): Promise<void> {
+  const text = await withDatabase(env, (database) =>
+    exportSchools(database.db, file ? formatOf(file) : "json"),
+  );
+  if (file) await Bun.write(file, text);
+  else process.stdout.write(text);
+}
+
+export async function removeDemoCommand(env: Env): Promise<void> {
+  const count = await withDatabase(env, (database) => removeDemoSchools(database.db));
+  console.log(count ? `Removed ${count} demo school(s).` : "There is no demo data.");
+}

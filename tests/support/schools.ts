@@ -1,0 +1,81 @@
+import { timeZoneAt } from "../../src/server/features/geo/time-zone";
+import { type SchoolDraft, upsertSchool } from "../../src/server/features/schools/ingest";
+import type { TestApp } from "./test-app";
+
+/** A small fixed set of schools at real places, for search and schedule tests. */
+export const fixtureSchools: SchoolDraft[] = [
+  {
+    gym: "Capital City Grappling",
+    address: "100 Congress Ave, Austin, TX 78701",
+    city: "Austin",
+    state: "TX",
+    zipCode: "78701",
+    latitude: 30.2655,
+    longitude: -97.7437,
+    dayAndTime: "Sat 11am-1pm (Gi), Sun 10am",
+    website: "https://capital.example.com/",
+    communityNotes: "Bring a white gi.",
+    rating: 4.8,
+    reviewCount: 52,
+    phone: "(512) 555-0100",
+  },
+  {
+    gym: "Eastside Jiu-Jitsu",
+    address: "2200 E 6th St, Austin, TX 78702",
+    city: "Austin",
+    state: "TX",
+    zipCode: "78702",
+    latitude: 30.2617,
+    longitude: -97.7197,
+    dayAndTime: "Fri 7pm to 9pm",
+    rating: null,
+    reviewCount: 0,
+  },
+  {
+    gym: "Round Rock Rollers",
+    address: "1 Main St, Round Rock, TX 78664",
+    city: "Round Rock",
+    state: "TX",
+    latitude: 30.5083,
+    longitude: -97.6789,
+    dayAndTime: "Saturdays 9:00 AM - 11:00 AM",
+  },
+  {
+    gym: "Big D Submission Club",
+    address: "500 Elm St, Dallas, TX 75202",
+    city: "Dallas",
+    state: "TX",
+    latitude: 32.7815,
+    longitude: -96.8011,
+    dayAndTime: "Sun 12 PM & Wed 7:30 PM",
+  },
+  {
+    gym: "Desert Heat BJJ",
+    address: "10 W Washington St, Phoenix, AZ 85003",
+    city: "Phoenix",
+    state: "AZ",
+    latitude: 33.4484,
+    longitude: -112.074,
+    dayAndTime: "Saturday 11:00 AM - 1:00 PM",
+    rating: 4.2,
+    reviewCount: 7,
+  },
+  {
+    gym: "Aloha Grappling",
+    address: "1 Kalakaua Ave, Honolulu, HI 96815",
+    city: "Honolulu",
+    state: "HI",
+    latitude: 21.2766,
+    longitude: -157.8277,
+    dayAndTime: "Sun 9am",
+  },
+];
+
+export async function seedFixtureSchools(t: TestApp, now = () => new Date()) {
+  const ids: Record<string, number> = {};
+  for (const draft of fixtureSchools) {
+    const { id } = await upsertSchool({ db: t.app.context.database.db, now, timeZoneAt }, draft);
+    ids[draft.gym] = id;
+  }
+  return ids;
+}
