@@ -10,7 +10,9 @@ const dayLabel = (weekday: number) => formatDays([weekday as 0]);
 
 function StatusLine({ status, timeZone }: { status: OpenMatStatus; timeZone: string }) {
   if (status.current) {
-    return <p className="status status-open">Open mat now (started {formatTime(status.current.start)})</p>;
+    return (
+      <p className="status status-open">{`Open mat now (started ${formatTime(status.current.start)})`}</p>
+    );
   }
   if (status.next) {
     const when = new Intl.DateTimeFormat("en-US", {
@@ -20,7 +22,7 @@ function StatusLine({ status, timeZone }: { status: OpenMatStatus; timeZone: str
       timeZone,
       timeZoneName: "short",
     }).format(status.next.startsAt);
-    return <p className="status">Next open mat: {when}</p>;
+    return <p className="status">{`Next open mat: ${when}`}</p>;
   }
   return <p className="status muted">No upcoming open mat on the schedule.</p>;
 }
@@ -58,7 +60,7 @@ export function schoolPage(publicUrl: string, school: SchoolView, status: OpenMa
             {" · "}
             <a href={`/?school=${school.id}`}>View on Map</a>
           </p>
-          {school.phone && <p>Phone: {school.phone}</p>}
+          {school.phone && <p>{`Phone: ${school.phone}`}</p>}
         </section>
         <section aria-labelledby="schedule">
           <h2 id="schedule">Open Mat schedule</h2>
@@ -79,8 +81,8 @@ export function schoolPage(publicUrl: string, school: SchoolView, status: OpenMa
                 : "The schedule could not be read; see the gym's own text."}
             </p>
           )}
-          <p className="muted">As the gym writes it: {school.dayAndTime}</p>
-          <p className="muted">Times are local to the gym ({school.timeZone}).</p>
+          <p className="muted">{`As the gym writes it: ${school.dayAndTime}`}</p>
+          <p className="muted">{`Times are local to the gym (${school.timeZone}).`}</p>
           <p>
             <a href={`/schools/${school.slug}.ics`}>Add to calendar</a>
           </p>
@@ -98,9 +100,7 @@ export function schoolPage(publicUrl: string, school: SchoolView, status: OpenMa
           </p>
           <p>{school.communityNotes || "No community notes available."}</p>
           {school.rating !== null && (
-            <p>
-              Rating {school.rating.toFixed(1)} ({school.reviewCount} reviews)
-            </p>
+            <p>{`Rating ${school.rating.toFixed(1)} (${school.reviewCount} reviews)`}</p>
           )}
         </section>
       </article>

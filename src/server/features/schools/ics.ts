@@ -27,7 +27,8 @@ export function schoolCalendar(school: SchoolView, publicUrl: string, now: Date)
     prodId: { company: "OpenMat", product: "open-mat-schedule", language: "EN" },
     url: pageUrl,
   });
-  calendar.timezone({ name: school.timeZone, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null });
+  // No calendar-wide zone: with one, ical-generator writes DTSTAMP as local time instead of UTC.
+  calendar.timezone({ name: null, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null });
   const today = DateTime.fromJSDate(now, { zone: school.timeZone }).startOf("day");
   for (const session of school.sessions) {
     // The first occurrence on or after today, in the gym's zone (luxon weekday: 1 = Monday … 7 = Sunday).
@@ -52,7 +53,7 @@ export function schoolCalendar(school: SchoolView, publicUrl: string, now: Date)
         .join("\n"),
       location: `${school.gym}, ${school.address}`,
       url: pageUrl,
-      stamp: DateTime.fromJSDate(now),
+      stamp: DateTime.fromJSDate(now, { zone: "utc" }),
       repeating: { freq: ICalEventRepeatingFreq.WEEKLY, byDay: [ICAL_DAYS[session.weekday]] },
     });
   }
