@@ -29,7 +29,11 @@ const staticLibsqlAddon: BunPlugin = {
 
 const result = await Bun.build({
   entrypoints: [join(repo, "src/server/main.ts")],
-  compile: { outfile: join(repo, "dist/openmat"), target, assets: [join(repo, ".build/client")] },
+  compile: {
+    outfile: join(repo, "dist/openmat"),
+    target,
+    assets: [join(repo, ".build/client"), join(repo, ".build/geo")],
+  },
   minify: true,
   sourcemap: "none",
   define: { "process.env.NODE_ENV": JSON.stringify(process.env.BUILD_NODE_ENV ?? "production") },
