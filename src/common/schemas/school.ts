@@ -8,8 +8,9 @@ export const schoolMessages = {
   emailInvalid: "Please enter a valid email address",
 } as const;
 
+// Optional fields accept null too: exports write null for "not given".
 const optionalText = (max: number) =>
-  v.optional(
+  v.nullish(
     v.pipe(
       v.string(),
       v.trim(),
@@ -19,7 +20,7 @@ const optionalText = (max: number) =>
   );
 
 const optionalNumber = (min: number, max: number, name: string) =>
-  v.optional(
+  v.nullish(
     v.pipe(
       v.union([v.number(), v.pipe(v.string(), v.trim(), v.nonEmpty(), v.transform(Number))]),
       v.number(`${name} must be a number`),
@@ -28,23 +29,25 @@ const optionalNumber = (min: number, max: number, name: string) =>
     ),
   );
 
+// A missing required field reads as "" so that it gets the spec's own message.
+
 /** One school as a submission, an import row or an export row carries it. */
 export const schoolInputSchema = v.object({
   key: optionalText(200),
   gym: v.pipe(
-    v.string(schoolMessages.gymRequired),
+    v.optional(v.string(schoolMessages.gymRequired), ""),
     v.trim(),
     v.nonEmpty(schoolMessages.gymRequired),
     v.maxLength(200),
   ),
   address: v.pipe(
-    v.string(schoolMessages.addressRequired),
+    v.optional(v.string(schoolMessages.addressRequired), ""),
     v.trim(),
     v.nonEmpty(schoolMessages.addressRequired),
     v.maxLength(300),
   ),
   dayAndTime: v.pipe(
-    v.string(schoolMessages.scheduleRequired),
+    v.optional(v.string(schoolMessages.scheduleRequired), ""),
     v.trim(),
     v.nonEmpty(schoolMessages.scheduleRequired),
     v.maxLength(1000),
@@ -52,7 +55,7 @@ export const schoolInputSchema = v.object({
   link: optionalText(500),
   website: optionalText(500),
   communityNotes: optionalText(2000),
-  emailForConfirmation: v.optional(
+  emailForConfirmation: v.nullish(
     v.union(
       [v.literal(""), v.pipe(v.string(), v.trim(), v.email(schoolMessages.emailInvalid))],
       schoolMessages.emailInvalid,

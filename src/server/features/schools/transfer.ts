@@ -66,7 +66,7 @@ const US_STATE = /,\s*([A-Za-z .'-]+?),?\s+([A-Z]{2})(?:\s+(\d{5})(?:-\d{4})?)?\
 /** Finds coordinates for an import row: its own, then the geocoder, then the address's "City, ST ZIP". */
 async function locate(geocoder: SchoolGeocoder, input: SchoolInput): Promise<GeoResult | null> {
   const tail = input.address.match(US_STATE);
-  if (input.latitude !== undefined && input.longitude !== undefined) {
+  if (input.latitude != null && input.longitude != null) {
     return {
       latitude: input.latitude,
       longitude: input.longitude,
