@@ -8,4 +8,5 @@ for (let i = 0; i < runs + 1; i++) {
 }
 times.sort((a, b) => a - b);
 console.log(JSON.stringify({ runs, medianMs: times[Math.floor(runs / 2)] }));
+
 export {};

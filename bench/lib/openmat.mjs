@@ -7,7 +7,7 @@ import { freePort, HOST, startServer } from "./server.mjs";
  * Starts the binary as production would, on loopback, with its public URL at the same
  * address so a scenario's same-site writes pass the cross-site check.
  */
-export async function startOpenmat(binary, dir, databasePath) {
+export async function startOpenmat(binary, dir, databasePath, extraEnv = {}) {
   const port = await freePort();
   return startServer({
     name: "openmat",
@@ -22,6 +22,7 @@ export async function startOpenmat(binary, dir, databasePath) {
       DATABASE_URL: `file:${databasePath}`,
       LOG_LEVEL: "error",
       NODE_ENV: "production",
+      ...extraEnv,
     },
   });
 }

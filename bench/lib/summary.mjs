@@ -25,12 +25,18 @@ export function summarize({
     ...measured.map(({ scenario, result }) => {
       const percentOfCeiling = round1((100 * result.reqPerSec) / ceiling.reqPerSec);
       const min = scenario.minPercentOfCeiling;
+      const maxP99 = scenario.maxP99Ms;
       return {
         name: scenario.name,
         path: scenario.path,
         ...result,
         percentOfCeiling,
-        goal: min === undefined ? undefined : goal(`≥ ${min}% of ceiling`, percentOfCeiling >= min),
+        goal:
+          min !== undefined
+            ? goal(`≥ ${min}% of ceiling`, percentOfCeiling >= min)
+            : maxP99 !== undefined
+              ? goal(`p99 < ${maxP99} ms`, result.p99Ms < maxP99)
+              : undefined,
       };
     }),
   ];

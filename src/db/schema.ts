@@ -154,6 +154,8 @@ export const schools = sqliteTable(
     index("schools_city_state").on(sql`lower(${t.city})`, t.state),
     index("schools_zip").on(t.zipCode),
     index("schools_demo").on(t.isDemo),
+    // Prefix search on names ("aus…") as an index range rather than a scan.
+    index("schools_gym_nocase").on(sql`lower(${t.gym})`),
   ],
 );
 

@@ -34,7 +34,7 @@ export interface App {
   handle: PipelineHandler;
   context: AppContext;
   outbox: MailOutbox;
-  /** Starts background work (the mail worker); the server calls it, tests may not. */
+  /** Starts background work (the mail worker, warming the geocoder); the server calls it, tests may not. */
   startWorkers(): void;
   close(): Promise<void>;
 }
@@ -71,10 +71,10 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     adminEmails: env.ADMIN_EMAILS,
     sendMail: outbox.enqueue,
   };
-  const { gazetteer, schoolGeocoder } = createGeoServices(env.GEOCODER_URL, log);
+  const geo = createGeoServices(env.GEOCODER_URL, log);
   if (env.DEMO_DATA) {
     const ingest = { db: database.db, now: context.now, timeZoneAt };
-    const count = await seedDemoSchoolsOnce(ingest, gazetteer.cities);
+    const count = await seedDemoSchoolsOnce(ingest, geo.cities);
     if (count) log.info("demo data loaded", { schools: count });
   }
   const session = sessionPlugin(context);
@@ -88,7 +88,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(authRoutes(session, authDeps))
     .use(accountRoutes(context, session))
     .use(settingsRoutes(context, session))
-    .use(schoolRoutes(context, session, schoolGeocoder))
+    .use(schoolRoutes(context, session, geo.schoolGeocoder))
     .use(favoriteRoutes(context, session))
     .use(schoolPageRoutes(context, session, render))
     .use(devMailboxRoutes(context, session, render))
@@ -105,7 +105,10 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     handle,
     context,
     outbox,
-    startWorkers: () => outbox.start(),
+    startWorkers() {
+      outbox.start();
+      setTimeout(geo.warm, 0);
+    },
     close: once(async () => {
       await outbox.stop();
       database.close();

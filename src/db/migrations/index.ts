@@ -3,6 +3,7 @@
 import m0 from "./0000_init.sql" with { type: "text" };
 import m1 from "./0001_accounts.sql" with { type: "text" };
 import m2 from "./0002_schools.sql" with { type: "text" };
+import m3 from "./0003_gym_name_index.sql" with { type: "text" };
 import journal from "./meta/_journal.json";
 
 export const migrationJournal = journal;
@@ -10,4 +11,5 @@ export const migrationSql: Record<string, string> = {
   "0000_init": m0,
   "0001_accounts": m1,
   "0002_schools": m2,
+  "0003_gym_name_index": m3,
 };

@@ -97,6 +97,14 @@ export function createOfflineGeocoder(gazetteer: Gazetteer): OfflineGeocoder {
     else citiesByKey.set(key, [city]);
     suggestionKeys.push(`${key} ${city.state.toLowerCase()}`);
   }
+  // Suggestions scan only the cities whose key shares the first letter; "St"/"Saint",
+  // "Mt"/"Mount" and "Ft"/"Fort" share theirs, so no match is lost.
+  const suggestionsByLetter = new Map<string, number[]>();
+  suggestionKeys.forEach((key, index) => {
+    const bucket = suggestionsByLetter.get(key[0] ?? "");
+    if (bucket) bucket.push(index);
+    else suggestionsByLetter.set(key[0] ?? "", [index]);
+  });
   // Only queries that miss the city list need these, so the first such query builds them.
   let postOfficePlaces: Map<string, PostOfficePlace[]> | undefined;
   const { zips } = gazetteer;
@@ -202,7 +210,8 @@ export function createOfflineGeocoder(gazetteer: Gazetteer): OfflineGeocoder {
     if (!typed || (words.length === 0 && typed.length < 2)) return [];
     const head = words.map(canonicalWord).join(" ");
     const labels: string[] = [];
-    for (let i = 0; i < suggestionKeys.length && labels.length < limit; i++) {
+    for (const i of suggestionsByLetter.get((head || typed)[0] ?? "") ?? []) {
+      if (labels.length >= limit) break;
       const key = suggestionKeys[i] ?? "";
       if (head && !key.startsWith(`${head} `)) continue;
       const rest = head ? key.slice(head.length + 1) : key;

@@ -1,23 +1,36 @@
 import type { Logger } from "../../log";
 import type { SchoolGeocoder } from "../schools/service";
-import { loadGazetteer } from "./gazetteer";
-import { createGeocoder } from "./geocoder";
-import { createOfflineGeocoder } from "./offline-geocoder";
+import { type Gazetteer, loadGazetteer } from "./gazetteer";
+import { createGeocoder, type Geocoder } from "./geocoder";
+import { createOfflineGeocoder, type OfflineGeocoder } from "./offline-geocoder";
 
-/** The geography the app runs on: the gazetteer and the geocoder that search uses. */
+/**
+ * The geography the app runs on. Loading the gazetteer and building its indexes takes
+ * tens of milliseconds, so it happens on first use (or on `warm()` right after the server
+ * listens), never on the path to the first response.
+ */
 export function createGeoServices(geocoderUrl: string, logger: Logger) {
-  const gazetteer = loadGazetteer();
-  const offline = createOfflineGeocoder(gazetteer);
-  const geocoder = createGeocoder({
-    offline,
-    url: geocoderUrl || undefined,
-    onRemoteError: (error) =>
-      logger.warn("remote geocoder failed; used offline data", { error: String(error) }),
-  });
-  const schoolGeocoder: SchoolGeocoder = {
-    geocode: (query) => geocoder.geocode(query),
-    suggestPlaces: (prefix, limit) =>
-      /^\d/.test(prefix.trim()) ? offline.suggestZips(prefix, limit) : offline.suggestCities(prefix, limit),
+  let loaded: { gazetteer: Gazetteer; offline: OfflineGeocoder; geocoder: Geocoder } | undefined;
+  const load = () => {
+    if (!loaded) {
+      const gazetteer = loadGazetteer();
+      const offline = createOfflineGeocoder(gazetteer);
+      const geocoder = createGeocoder({
+        offline,
+        url: geocoderUrl || undefined,
+        onRemoteError: (error) =>
+          logger.warn("remote geocoder failed; used offline data", { error: String(error) }),
+      });
+      loaded = { gazetteer, offline, geocoder };
+    }
+    return loaded;
   };
-  return { gazetteer, schoolGeocoder };
+  const schoolGeocoder: SchoolGeocoder = {
+    geocode: (query) => load().geocoder.geocode(query),
+    suggestPlaces: (prefix, limit) =>
+      /^\d/.test(prefix.trim())
+        ? load().offline.suggestZips(prefix, limit)
+        : load().offline.suggestCities(prefix, limit),
+  };
+  return { cities: () => load().gazetteer.cities, schoolGeocoder, warm: () => void load() };
 }

@@ -11,10 +11,10 @@ const SEEDED_KEY = "demo_seeded_at";
  * Loads the demo schools once per database. The mark stays after `openmat demo --remove`,
  * so removed demo data does not come back at the next start.
  */
-export async function seedDemoSchoolsOnce(deps: IngestDeps, cities: GazetteerCity[]): Promise<number> {
+export async function seedDemoSchoolsOnce(deps: IngestDeps, cities: () => GazetteerCity[]): Promise<number> {
   const seeded = await deps.db.query.appMeta.findFirst({ where: eq(appMeta.key, SEEDED_KEY) });
   if (seeded) return 0;
-  const count = await insertSchools(deps, generateDemoSchools(cities));
+  const count = await insertSchools(deps, generateDemoSchools(cities()));
   await deps.db
     .insert(appMeta)
     .values({ key: SEEDED_KEY, value: deps.now().toISOString() })

@@ -4,7 +4,7 @@ import { parseSchedule } from "../../../common/schedule/parse";
 import type { ParsedSchedule } from "../../../common/schedule/types";
 import type { Db } from "../../../db/client";
 import { openMatSessions, schools } from "../../../db/schema";
-import { findSchoolBySourceKey, slugTaken } from "./queries";
+import { bumpSchoolsVersion, findSchoolBySourceKey, slugTaken } from "./queries";
 
 /** A school ready to store: coordinates known, schedule still free text. */
 export interface SchoolDraft {
@@ -118,6 +118,7 @@ export async function upsertSchool(
     }
     const rows = sessionRows(id, parsed);
     if (rows.length) await tx.insert(openMatSessions).values(rows);
+    await bumpSchoolsVersion(tx);
     return { id, action: existing ? ("updated" as const) : ("added" as const) };
   });
 }
@@ -154,6 +155,7 @@ export async function insertSchools(deps: IngestDeps, drafts: SchoolDraft[]): Pr
         await tx.insert(openMatSessions).values(sessions.slice(j, j + BULK_CHUNK));
       }
     }
+    await bumpSchoolsVersion(tx);
   });
   return prepared.length;
 }

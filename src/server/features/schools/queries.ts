@@ -1,7 +1,7 @@
 import { and, asc, between, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
-import { openMatSessions, schools } from "../../../db/schema";
+import { appMeta, openMatSessions, schools } from "../../../db/schema";
 
 export type SchoolRow = typeof schools.$inferSelect;
 export type SessionRow = typeof openMatSessions.$inferSelect;
@@ -83,13 +83,16 @@ export function schoolsMatching(db: Db, text: string, limit: number) {
     .limit(limit);
 }
 
-export const gymNamesStartingWith = (db: Db, prefix: string, limit: number) =>
-  db
-    .selectDistinct({ gym: schools.gym })
+/** Names starting with `prefix`, any case, as a range on the lower(gym) index. */
+export function gymNamesStartingWith(db: Db, prefix: string, limit: number) {
+  const from = prefix.toLowerCase();
+  return db
+    .selectDistinct({ gym: schools.gym, key: sql<string>`lower(${schools.gym})` })
     .from(schools)
-    .where(sql`${schools.gym} LIKE ${`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`)
-    .orderBy(asc(schools.gym))
+    .where(and(sql`lower(${schools.gym}) >= ${from}`, sql`lower(${schools.gym}) < ${`${from}\uffff`}`))
+    .orderBy(sql`lower(${schools.gym})`)
     .limit(limit);
+}
 
 /** Compact rows for map pins. */
 export const pinRows = (db: Db) =>
@@ -110,22 +113,28 @@ export const pinRows = (db: Db) =>
     .from(schools)
     .orderBy(asc(schools.id));
 
-/** Changes whenever any school is added, changed or removed: the pins' ETag. */
-export const schoolsVersion = async (db: Db) => {
-  const [row] = await db
-    .select({
-      n: sql<number>`count(*)`,
-      at: sql<number>`coalesce(max(${schools.updatedAt}), 0)`,
-      id: sql<number>`coalesce(max(${schools.id}), 0)`,
-    })
-    .from(schools);
-  return `${row?.n ?? 0}-${row?.at ?? 0}-${row?.id ?? 0}`;
-};
+const VERSION_KEY = "schools_version";
+
+/**
+ * A counter that every write to schools bumps in the same transaction: the pins' ETag.
+ * It lives in the database, so every running copy agrees on it, and reading it is one
+ * primary-key lookup.
+ */
+export const schoolsVersion = async (db: Db) =>
+  (await db.query.appMeta.findFirst({ where: eq(appMeta.key, VERSION_KEY) }))?.value ?? "0";
+
+export const bumpSchoolsVersion = (db: Pick<Db, "run">) =>
+  db.run(sql`INSERT INTO app_meta (key, value, updated_at) VALUES (${VERSION_KEY}, '1', ${Date.now()})
+    ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1, updated_at = excluded.updated_at`);
 
 export const countDemoSchools = async (db: Db) =>
   (await db.select({ n: sql<number>`count(*)` }).from(schools).where(eq(schools.isDemo, true)))[0]?.n ?? 0;
 
-export const deleteDemoSchools = (db: Db) => db.delete(schools).where(eq(schools.isDemo, true));
+export const deleteDemoSchools = (db: Db) =>
+  db.transaction(async (tx) => {
+    await tx.delete(schools).where(eq(schools.isDemo, true));
+    await bumpSchoolsVersion(tx);
+  });
 
 export const allSlugs = async (db: Db) =>
   (await db.select({ slug: schools.slug }).from(schools).orderBy(asc(schools.id))).map((r) => r.slug);

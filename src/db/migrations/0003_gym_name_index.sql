@@ -1,0 +1,1 @@
+CREATE INDEX `schools_gym_nocase` ON `schools` (lower("gym"));
