@@ -1,3 +1,4 @@
+import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import AuthForms from "../islands/AuthForms";
 
@@ -19,7 +20,8 @@ export function openAuthModal(next: string) {
   dialog.append(close, mount);
   document.body.append(dialog);
   const root = createRoot(mount);
-  root.render(<AuthForms mode="signin" next={next} />);
+  // Rendered synchronously so the form exists before focus moves into it.
+  flushSync(() => root.render(<AuthForms mode="signin" next={next} />));
   dialog.addEventListener("click", (event) => {
     if (event.target === dialog) dialog.close();
   });

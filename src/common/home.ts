@@ -121,3 +121,26 @@ export function toggleDay(chosen: DayFilter, day: DayKey | "all"): DayFilter {
     ? chosen.filter((d) => d !== day)
     : dayKeys.filter((d) => d === day || chosen.includes(d));
 }
+
+/** The school fields a summary is made from: what the schools API returns. */
+export type SchoolLike = Omit<SchoolSummary, "days"> & Record<DayKey, boolean>;
+
+export function toSchoolSummary(s: SchoolLike): SchoolSummary {
+  return {
+    id: s.id,
+    slug: s.slug,
+    gym: s.gym,
+    address: s.address,
+    city: s.city,
+    state: s.state,
+    latitude: s.latitude,
+    longitude: s.longitude,
+    timeZone: s.timeZone,
+    dayAndTime: s.dayAndTime,
+    days: dayKeys.reduce((mask, d) => (s[d] ? mask | dayBit[d] : mask), 0),
+    sessions: s.sessions,
+    rating: s.rating,
+    reviewCount: s.reviewCount,
+    ...(s.distance === undefined ? {} : { distance: s.distance }),
+  };
+}

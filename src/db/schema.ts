@@ -190,3 +190,19 @@ export const favorites = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.schoolId] }), index("favorites_school").on(t.schoolId)],
 );
+
+/** Feedback on a gym from anyone; private comments are for admins only. */
+export const feedback = sqliteTable(
+  "feedback",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    schoolId: integer("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    communityNotes: text("community_notes"),
+    privateComments: text("private_comments"),
+    submittedAt: integer("submitted_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("feedback_school").on(t.schoolId), index("feedback_submitted").on(t.submittedAt)],
+);

@@ -10,9 +10,11 @@ import { authRoutes } from "./features/auth/routes";
 import type { AuthDeps } from "./features/auth/service";
 import { sessionPlugin } from "./features/auth/session-plugin";
 import { favoriteRoutes } from "./features/favorites/routes";
+import { feedbackRoutes } from "./features/feedback/routes";
 import { createGeoServices } from "./features/geo/services";
 import { timeZoneAt } from "./features/geo/time-zone";
 import { healthRoutes } from "./features/health/routes";
+import { locationRoutes } from "./features/location/routes";
 import { createMailOutbox, type MailOutbox } from "./features/mail/outbox";
 import { devMailboxRoutes } from "./features/mail/routes";
 import { createMailTransport } from "./features/mail/transport";
@@ -90,6 +92,8 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(settingsRoutes(context, session))
     .use(schoolRoutes(context, session, geo.schoolGeocoder))
     .use(favoriteRoutes(context, session))
+    .use(feedbackRoutes(context, session))
+    .use(locationRoutes())
     .use(schoolPageRoutes(context, session, render))
     .use(devMailboxRoutes(context, session, render))
     .use(authPageRoutes(session, render))

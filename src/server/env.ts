@@ -38,6 +38,11 @@ export const envVars = {
       "Nominatim-compatible search URL for street addresses; unset uses the offline US geocoder only",
     default: "",
   },
+  BASEMAP_URL: {
+    description:
+      "PMTiles archive for the map (e.g. a Protomaps extract with streets); unset uses the built-in US basemap",
+    default: "",
+  },
   TRUST_PROXY: {
     description: "Trust X-Forwarded-For for the client IP (set only behind your own proxy)",
     default: "false",
@@ -105,6 +110,13 @@ const envSchema = v.object({
   SEARCH_LIMIT_MEMBER: positiveInt("SEARCH_LIMIT_MEMBER"),
   SEARCH_LIMIT_GUEST: positiveInt("SEARCH_LIMIT_GUEST"),
   GEOCODER_URL: v.union([v.literal(""), url("GEOCODER_URL")], "GEOCODER_URL must be a URL"),
+  BASEMAP_URL: v.union(
+    [
+      v.literal(""),
+      v.pipe(v.string(), v.regex(/^(https?:\/\/|\/)/, "BASEMAP_URL must be an http(s) URL or a path")),
+    ],
+    "BASEMAP_URL must be a URL",
+  ),
   TRUST_PROXY: v.pipe(
     v.picklist(["true", "false", "1", "0"], "TRUST_PROXY must be true or false"),
     v.transform((s) => s === "true" || s === "1"),

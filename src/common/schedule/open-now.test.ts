@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import {
+  hasOpenMatToday,
   isOpenMatNow,
   nextOpenMat,
   OPEN_AFTER_START_MINUTES,
@@ -145,5 +146,16 @@ describe("nextOpenMat and openMatStatus", () => {
     expect(status.current?.session).toEqual(week[0]);
     expect(status.current?.startsAt).toEqual(at("2026-07-11T11:00:00-04:00"));
     expect(status.next?.startsAt).toEqual(at("2026-07-15T19:00:00-04:00"));
+  });
+});
+
+describe("hasOpenMatToday", () => {
+  const saturday11 = [{ weekday: 6 as const, start: 660, end: 780, notes: [] }];
+  test("is true before and during today's session, false after it and on other days", () => {
+    // Saturday 2026-07-11 in Phoenix (UTC-7 all year).
+    expect(hasOpenMatToday(saturday11, "America/Phoenix", new Date("2026-07-11T15:00:00Z"))).toBe(true);
+    expect(hasOpenMatToday(saturday11, "America/Phoenix", new Date("2026-07-11T19:59:00Z"))).toBe(true);
+    expect(hasOpenMatToday(saturday11, "America/Phoenix", new Date("2026-07-11T20:01:00Z"))).toBe(false);
+    expect(hasOpenMatToday(saturday11, "America/Phoenix", new Date("2026-07-10T15:00:00Z"))).toBe(false);
   });
 });

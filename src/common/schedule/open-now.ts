@@ -86,3 +86,11 @@ export function nextOpenMat(
   const next = openMatStatus(sessions, timeZone, now).next;
   return next ? { weekday: next.weekday, start: next.start, startsAt: next.startsAt } : null;
 }
+
+/** An open mat later today, or one still within its window, on the gym's own calendar day. */
+export function hasOpenMatToday(sessions: readonly Session[], timeZone: string, now: Date): boolean {
+  return occurrences(sessions, timeZone, now, 0, 0).some(
+    (occurrence) =>
+      (now.getTime() - occurrence.startsAt.getTime()) / MS_PER_MINUTE <= OPEN_AFTER_START_MINUTES,
+  );
+}

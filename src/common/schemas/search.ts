@@ -64,3 +64,13 @@ export const suggestionQuerySchema = v.object({
 export const schoolIdSchema = v.object({
   id: v.pipe(v.string(), v.regex(/^\d{1,12}$/, searchMessages.schoolId), v.transform(Number)),
 });
+
+export const nearbyQuerySchema = v.object({
+  lat: numberParam(searchMessages.latitude, -90, 90),
+  lng: numberParam(searchMessages.longitude, -180, 180),
+  limit: v.exactOptional(numberParam("limit must be between 1 and 100", 1, 100), "15"),
+});
+
+export const openQuerySchema = v.object({
+  when: v.picklist(["now", "today"], "when must be now or today"),
+});

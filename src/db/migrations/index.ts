@@ -4,6 +4,7 @@ import m0 from "./0000_init.sql" with { type: "text" };
 import m1 from "./0001_accounts.sql" with { type: "text" };
 import m2 from "./0002_schools.sql" with { type: "text" };
 import m3 from "./0003_gym_name_index.sql" with { type: "text" };
+import m4 from "./0004_feedback.sql" with { type: "text" };
 import journal from "./meta/_journal.json";
 
 export const migrationJournal = journal;
@@ -12,4 +13,5 @@ export const migrationSql: Record<string, string> = {
   "0001_accounts": m1,
   "0002_schools": m2,
   "0003_gym_name_index": m3,
+  "0004_feedback": m4,
 };

@@ -1,5 +1,6 @@
 import type { PageContextValue, Viewer } from "../../pages/layout/page-context";
 import type { AppContext } from "../context";
+import { roleOf } from "../features/auth/service";
 import type { ValidSession } from "../features/auth/sessions";
 import { acceptsGzip } from "../http/compression";
 import { requestMeta } from "../http/request-meta";
@@ -17,7 +18,7 @@ export function viewerOf(session: ValidSession | null, adminEmails: readonly str
   return {
     id: user.id,
     username: user.username,
-    role: adminEmails.includes(user.email) ? "admin" : user.role,
+    role: roleOf(user, adminEmails),
     unreadNotifications: 0,
     unreadMessages: 0,
   };

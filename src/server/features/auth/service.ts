@@ -35,13 +35,21 @@ export interface AuthDeps {
   sendMail: (mail: { to: string; subject: string; text: string }) => Promise<void>;
 }
 
+/** ADMIN_EMAILS make admins without a database change; otherwise the stored role counts. */
+export function roleOf(
+  user: Pick<UserRow, "email" | "role">,
+  adminEmails: readonly string[],
+): UserRow["role"] {
+  return adminEmails.includes(user.email) ? "admin" : user.role;
+}
+
 /** The user as the API shows them to themselves: never the hash, never a token. */
 export function toSelf(user: UserRow, adminEmails: readonly string[]) {
   return {
     id: user.id,
     username: user.username,
     email: user.email,
-    role: adminEmails.includes(user.email) ? ("admin" as const) : user.role,
+    role: roleOf(user, adminEmails),
     profilePhoto: user.profilePhoto,
     beltLevel: user.beltLevel,
     aboutMe: user.aboutMe,

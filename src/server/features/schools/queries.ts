@@ -138,3 +138,18 @@ export const deleteDemoSchools = (db: Db) =>
 
 export const allSlugs = async (db: Db) =>
   (await db.select({ slug: schools.slug }).from(schools).orderBy(asc(schools.id))).map((r) => r.slug);
+
+/** Every session with its school's zone, for the open-now index. */
+export const allSessionsWithZones = (db: Db) =>
+  db
+    .select({
+      schoolId: openMatSessions.schoolId,
+      weekday: openMatSessions.weekday,
+      startMinute: openMatSessions.startMinute,
+      endMinute: openMatSessions.endMinute,
+      notes: openMatSessions.notes,
+      id: openMatSessions.id,
+      timeZone: schools.timeZone,
+    })
+    .from(openMatSessions)
+    .innerJoin(schools, eq(openMatSessions.schoolId, schools.id));

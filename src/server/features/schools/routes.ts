@@ -3,6 +3,8 @@ import {
   cityParamsSchema,
   cityQuerySchema,
   listQuerySchema,
+  nearbyQuerySchema,
+  openQuerySchema,
   radiusQuerySchema,
   schoolIdSchema,
   searchQuerySchema,
@@ -29,6 +31,7 @@ export function schoolRoutes(
 ) {
   const db = app.database.db;
   const pins = createPinsCache(db);
+  const openIndex = schools.createOpenNowIndex(db);
   const quota = { memberLimit: app.env.SEARCH_LIMIT_MEMBER, guestLimit: app.env.SEARCH_LIMIT_GUEST };
   const charge = async (ctx: {
     session: { user: { id: number } } | null;
@@ -73,6 +76,13 @@ export function schoolRoutes(
       },
       { params: cityParamsSchema },
     )
+    .get("/api/schools/nearby", async ({ request }) => {
+      const { lat, lng, limit } = parseQuery(nearbyQuerySchema, request);
+      return { schools: await schools.nearest(db, { latitude: lat, longitude: lng }, limit) };
+    })
+    .get("/api/schools/open", async ({ request }) => ({
+      ids: await openIndex(parseQuery(openQuerySchema, request).when, app.now()),
+    }))
     .get("/api/schools", ({ request }) => {
       const query = parseQuery(listQuerySchema, request);
       return schools.listPage(db, query.limit, query.offset, pointOf(query));

@@ -1,6 +1,8 @@
 import { boundingBox, distanceMiles } from "../../../common/geo";
+import { hasOpenMatToday, isOpenMatNow } from "../../../common/schedule/open-now";
 import type { Db } from "../../../db/client";
 import {
+  allSessionsWithZones,
   allSlugs,
   countSchools,
   findSchoolById,
@@ -14,7 +16,7 @@ import {
   schoolsMatching,
   sessionsOf,
 } from "./queries";
-import { type SchoolView, toSchoolView } from "./school-view";
+import { type SchoolView, toSchoolView, toSession } from "./school-view";
 
 /** Spec §7: the radius used when a query geocodes to a point, in miles. */
 export const SEARCH_RADIUS_MILES = 40;
@@ -96,6 +98,53 @@ export async function inCity(db: Db, cityQuery: string, from?: Point) {
     ? await schoolsInCity(db, match[1].trim(), match[2])
     : await schoolsInCity(db, cityQuery.trim());
   return views(db, rows, from);
+}
+
+const NEARBY_RINGS_MILES = [10, 40, 150, 500, 3000];
+
+/** The `limit` schools nearest a point, widening the search ring until enough are found. */
+export async function nearest(db: Db, center: Point, limit: number) {
+  for (const miles of NEARBY_RINGS_MILES) {
+    const candidates = await schoolsInBox(db, boundingBox(center.latitude, center.longitude, miles));
+    if (candidates.length >= limit || miles === NEARBY_RINGS_MILES.at(-1)) {
+      const ranked = candidates
+        .map((row) => ({
+          row,
+          d: distanceMiles(center.latitude, center.longitude, row.latitude, row.longitude),
+        }))
+        .sort((a, b) => a.d - b.d)
+        .slice(0, limit);
+      return views(
+        db,
+        ranked.map((r) => r.row),
+        center,
+      );
+    }
+  }
+  return [];
+}
+
+/**
+ * Ids of schools with an open mat now (or any time today), each judged in its own time
+ * zone. Every school's sessions are read, so the answer is kept for a minute.
+ */
+export function createOpenNowIndex(db: Db) {
+  const cache = new Map<string, { at: number; ids: number[] }>();
+  return async (when: "now" | "today", now: Date): Promise<number[]> => {
+    const hit = cache.get(when);
+    if (hit && now.getTime() - hit.at < 60_000) return hit.ids;
+    const rows = await allSessionsWithZones(db);
+    const bySchool = Map.groupBy(rows, (r) => r.schoolId);
+    const ids: number[] = [];
+    for (const [schoolId, sessions] of bySchool) {
+      const zone = sessions[0]?.timeZone ?? "UTC";
+      const list = sessions.map((s) => toSession(s));
+      const open = when === "now" ? isOpenMatNow(list, zone, now) : hasOpenMatToday(list, zone, now);
+      if (open) ids.push(schoolId);
+    }
+    cache.set(when, { at: now.getTime(), ids });
+    return ids;
+  };
 }
 
 export type SearchStrategy = "radius" | "state" | "city" | "text";

@@ -1,0 +1,17 @@
+import { Elysia } from "elysia";
+import { US_CENTER } from "../../../common/geo";
+import { requestMeta } from "../../http/request-meta";
+import { lookupIp } from "../geo/ip-location";
+
+/**
+ * Spec §7 "Location": where the client's address is, from the offline IP database. The
+ * address is the peer's, or X-Forwarded-For's first hop only when TRUST_PROXY is set.
+ */
+export function locationRoutes() {
+  return new Elysia({ name: "location-routes" }).get("/api/location/ip", ({ request }) => {
+    const found = lookupIp(requestMeta(request).ip);
+    return (
+      found ?? { latitude: US_CENTER.latitude, longitude: US_CENTER.longitude, city: null, region: null }
+    );
+  });
+}
