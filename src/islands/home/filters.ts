@@ -1,0 +1,104 @@
+import { distanceMiles } from "../../common/geo";
+import { type DayFilter, type HomeQuery, INITIAL_LIST_SIZE, matchesDays } from "../../common/home";
+import { homeTexts } from "../../common/home-texts";
+import type { HomeRow } from "./school-api";
+
+export interface RowFilter {
+  days: DayFilter;
+  /** Only favourites; null when the 'Saved Gyms' toggle is off or the visitor is a guest. */
+  savedIds: ReadonlySet<number> | null;
+  /** Only schools open now/today; null for 'any'. */
+  openIds: ReadonlySet<number> | null;
+}
+
+export function filterRows(rows: readonly HomeRow[], f: RowFilter): HomeRow[] {
+  return rows.filter(
+    (r) =>
+      matchesDays(r.days, f.days) &&
+      (!f.savedIds || f.savedIds.has(r.id)) &&
+      (!f.openIds || f.openIds.has(r.id)),
+  );
+}
+
+/** Guests never see 'Saved Gyms', so a stale `saved=1` in a shared link filters nothing for them. */
+export function hasFilters(q: HomeQuery, signedIn: boolean): boolean {
+  return q.days.length > 0 || (q.saved && signedIn) || q.open !== "any";
+}
+
+export function byDistanceFrom(rows: readonly HomeRow[], from: { lat: number; lng: number }): HomeRow[] {
+  return rows
+    .map((r) => ({ ...r, distance: Math.round(distanceMiles(from.lat, from.lng, r.lat, r.lng) * 10) / 10 }))
+    .sort((a, b) => a.distance - b.distance);
+}
+
+export interface ListInput {
+  query: HomeQuery;
+  signedIn: boolean;
+  /** The search's schools; undefined while it loads. Ignored without a search. */
+  searchRows: HomeRow[] | undefined;
+  searchTitle: string | null;
+  /** All pins; undefined until they arrive. */
+  pins: HomeRow[] | undefined;
+  /** The server-rendered first schools. */
+  initial: HomeRow[];
+  /** The visitor's position, when known. */
+  origin: { lat: number; lng: number } | null;
+  /** The nearest schools to `origin`; undefined while they load. */
+  nearby: HomeRow[] | undefined;
+  favoriteIds: ReadonlySet<number>;
+  /** Schools open now/today; undefined while they load (only read when the Open filter is on). */
+  openIds: ReadonlySet<number> | undefined;
+}
+
+export interface ListModel {
+  /** What the map shows: the whole filtered set. */
+  mapRows: HomeRow[];
+  /** What the list shows. */
+  listRows: HomeRow[];
+  /** '{n} schools found', or null for the first, unfiltered view (spec: no count). */
+  count: number | null;
+  title: string;
+  /** True once the list reflects the current query (tests wait for it). */
+  ready: boolean;
+}
+
+/**
+ * The map and the list always show one set: the search results, or every pin, filtered by
+ * day, 'Saved Gyms' and the Open filter. Only the first unfiltered view lists fewer: the
+ * 15 nearest schools (or the server's first 15) and no count (spec §2).
+ */
+export function listModel(input: ListInput): ListModel {
+  const { query, signedIn, origin } = input;
+  const searching = query.search !== "";
+  const openPending = query.open !== "any" && !input.openIds;
+  const base = searching ? (input.searchRows ?? []) : (input.pins ?? input.initial);
+  const filter: RowFilter = {
+    days: query.days,
+    savedIds: query.saved && signedIn ? input.favoriteIds : null,
+    openIds: query.open === "any" || !input.openIds ? null : input.openIds,
+  };
+  const filtered = filterRows(base, filter);
+  const mapRows = !searching && origin ? byDistanceFrom(filtered, origin) : filtered;
+  const title = (searching && input.searchTitle) || homeTexts.allSchools;
+
+  if (!searching && !hasFilters(query, signedIn)) {
+    const first = (origin && input.nearby) || input.initial;
+    return {
+      mapRows,
+      listRows: first.slice(0, INITIAL_LIST_SIZE),
+      count: null,
+      title,
+      ready: !origin || input.nearby !== undefined,
+    };
+  }
+  const baseReady = searching ? input.searchRows !== undefined : input.pins !== undefined;
+  const ready = baseReady && !openPending;
+  return {
+    mapRows,
+    // Until the whole set is here, a count would describe only the first few rows.
+    listRows: mapRows,
+    count: ready ? mapRows.length : null,
+    title,
+    ready,
+  };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "bun:test";
+import { dayBit } from "../../common/home";
+import { type ApiSchool, rowFromSummary, rowsFromPins, toSummary } from "./school-api";
+
+const apiSchool: ApiSchool = {
+  id: 7,
+  slug: "ten-point-austin",
+  gym: "Ten Point Austin",
+  address: "1 Main St, Austin, TX",
+  city: "Austin",
+  state: "TX",
+  latitude: 30.27,
+  longitude: -97.74,
+  timeZone: "America/Chicago",
+  dayAndTime: "Sat 11am; Sun 10am",
+  sessions: [],
+  rating: 4.5,
+  reviewCount: 12,
+  website: null,
+  communityNotes: null,
+  monday: false,
+  tuesday: false,
+  wednesday: true,
+  thursday: false,
+  friday: false,
+  saturday: true,
+  sunday: true,
+};
+
+describe("toSummary", () => {
+  it("turns the day flags into the pins' mask", () => {
+    const summary = toSummary(apiSchool);
+    expect(summary.days).toBe(dayBit.wednesday | dayBit.saturday | dayBit.sunday);
+    expect(summary).not.toHaveProperty("distance");
+    expect(summary).not.toHaveProperty("website");
+  });
+
+  it("keeps the distance when the API gave one", () => {
+    expect(toSummary({ ...apiSchool, distance: 3.2 }).distance).toBe(3.2);
+    expect(rowFromSummary(toSummary({ ...apiSchool, distance: 3.2 }))).toMatchObject({
+      id: 7,
+      lat: 30.27,
+      lng: -97.74,
+      name: "Ten Point Austin",
+      distance: 3.2,
+    });
+  });
+});
+
+describe("rowsFromPins", () => {
+  it("reads columns by name", () => {
+    const rows = rowsFromPins({
+      fields: ["id", "name", "lat", "lng", "days"],
+      schools: [[3, "Gym", 40.1, -75.2, 65]],
+    });
+    expect(rows).toEqual([{ id: 3, lat: 40.1, lng: -75.2, name: "Gym", days: 65, summary: null }]);
+  });
+});
