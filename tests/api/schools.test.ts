@@ -137,6 +137,9 @@ describe("radius, city, list and details", () => {
     expect(page).toMatchObject({ total: 6, limit: 2, offset: 1 });
     expect(page.schools).toHaveLength(2);
     expect((await get("/api/schools/all")).body).toHaveLength(6);
+    const zipped = await t.request("/api/schools/all", { headers: { "accept-encoding": "gzip" } });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(JSON.parse(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString())).toHaveLength(6);
     expect((await get("/api/schools?limit=0")).status).toBe(400);
   });
 

@@ -191,6 +191,12 @@ describe("assets, compression, health, seo", () => {
     expect(html).toStartWith("<!DOCTYPE html>");
   });
 
+  it("leaves small JSON answers uncompressed", async () => {
+    const res = await t.request("/healthz", { headers: { "accept-encoding": "gzip" } });
+    expect(res.headers.get("content-encoding")).toBeNull();
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
   it("healthz checks the database", async () => {
     const res = await t.request("/healthz");
     expect(res.status).toBe(200);

@@ -6,22 +6,30 @@ export function acceptsGzip(request: Request): boolean {
   return /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
 }
 
+function withBody(response: Response, body: BodyInit, gzip: boolean): Response {
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  if (gzip) headers.set("content-encoding", "gzip");
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
 /**
- * Gzips compressible bodies the handler did not encode itself. Streams stay streams,
- * so server-rendered HTML still flushes early.
+ * Gzips compressible bodies the handler did not encode itself. HTML stays a stream, so
+ * server-rendered pages still flush early; other bodies (JSON, XML, text) are complete
+ * already, so they are measured and only those of 1 KiB or more are compressed.
  */
-export function compressResponse(request: Request, response: Response): Response {
+export async function compressResponse(request: Request, response: Response): Promise<Response> {
   if (!response.body || request.method === "HEAD") return response;
   const headers = response.headers;
   if (headers.has("content-encoding") || headers.has("content-range")) return response;
-  if (!COMPRESSIBLE.test(headers.get("content-type") ?? "")) return response;
+  const type = headers.get("content-type") ?? "";
+  if (!COMPRESSIBLE.test(type)) return response;
   headers.append("vary", "Accept-Encoding");
   if (!acceptsGzip(request)) return response;
-  const length = Number(headers.get("content-length") ?? Number.NaN);
-  if (length < MIN_BYTES) return response;
-  const compressed = response.body.pipeThrough(new CompressionStream("gzip"));
-  const out = new Headers(headers);
-  out.set("content-encoding", "gzip");
-  out.delete("content-length");
-  return new Response(compressed, { status: response.status, statusText: response.statusText, headers: out });
+  if (type.startsWith("text/html")) {
+    return withBody(response, response.body.pipeThrough(new CompressionStream("gzip")), true);
+  }
+  const body = new Uint8Array(await response.arrayBuffer());
+  if (body.byteLength < MIN_BYTES) return withBody(response, body, false);
+  return withBody(response, Bun.gzipSync(body, { level: 6 }), true);
 }

@@ -56,7 +56,7 @@ export function withPipeline(handle: Handler, options: PipelineOptions): Pipelin
       if (!response.headers.has(name)) response.headers.set(name, value);
     }
     response.headers.set("x-request-id", meta.id);
-    const out = compressResponse(request, response);
+    const out = await compressResponse(request, response);
     options.logger.info("request", {
       reqId: meta.id,
       method: request.method,
