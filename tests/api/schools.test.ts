@@ -66,6 +66,30 @@ describe("GET /api/schools/search", () => {
     expect(distances[2]).toBeLessThanOrEqual(40);
   });
 
+  it("a repeated search sees a school added since, in every running copy", async () => {
+    const own = await createTestApp();
+    await seedFixtureSchools(own);
+    const q = `/api/schools/search?q=${encodeURIComponent("Round Rock, TX")}`;
+    const count = async () => (await (await own.request(q)).json()).schools.length;
+    const before = await count();
+    const { upsertSchool } = await import("../../src/server/features/schools/ingest");
+    const { timeZoneAt } = await import("../../src/server/features/geo/time-zone");
+    await upsertSchool(
+      { db: own.app.context.database.db, now: () => new Date(), timeZoneAt },
+      {
+        gym: "Brushy Creek BJJ",
+        address: "9 Brushy Creek Rd, Round Rock, TX",
+        city: "Round Rock",
+        state: "TX",
+        latitude: 30.51,
+        longitude: -97.7,
+        dayAndTime: "Sun 1pm",
+      },
+    );
+    expect(await count()).toBe(before + 1);
+    await own.close();
+  });
+
   it("finds by ZIP code", async () => {
     const { body } = await get("/api/schools/search?q=75202");
     expect(body.strategy).toBe("radius");

@@ -18,6 +18,7 @@ import { chargeDailySearch } from "../../http/quota";
 import { requestMeta } from "../../http/request-meta";
 import type { sessionPlugin } from "../auth/session-plugin";
 import { createPinsCache } from "./pins";
+import { createResultCache } from "./result-cache";
 import * as schools from "./service";
 
 const pointOf = (q: { lat?: number; lng?: number }) =>
@@ -32,6 +33,7 @@ export function schoolRoutes(
   const db = app.database.db;
   const pins = createPinsCache(db);
   const openIndex = schools.createOpenNowIndex(db);
+  const cached = createResultCache(db);
   const quota = { memberLimit: app.env.SEARCH_LIMIT_MEMBER, guestLimit: app.env.SEARCH_LIMIT_GUEST };
   const charge = async (ctx: {
     session: { user: { id: number } } | null;
@@ -60,12 +62,22 @@ export function schoolRoutes(
     .get("/api/schools/search", async (ctx) => {
       const query = parseQuery(searchQuerySchema, ctx.request);
       await charge(ctx);
-      return schools.search(db, geocoder, query.q, pointOf(query));
+      return cached(
+        ctx.request,
+        `search|${query.q.toLowerCase()}|${query.lat}|${query.lng}`,
+        () => schools.search(db, geocoder, query.q, pointOf(query)),
+        ctx.set.headers,
+      );
     })
     .get("/api/schools/radius", async (ctx) => {
       const { lat, lng, radius } = parseQuery(radiusQuerySchema, ctx.request);
       await charge(ctx);
-      return { schools: await schools.withinRadius(db, { latitude: lat, longitude: lng }, radius) };
+      return cached(
+        ctx.request,
+        `radius|${lat}|${lng}|${radius}`,
+        async () => ({ schools: await schools.withinRadius(db, { latitude: lat, longitude: lng }, radius) }),
+        ctx.set.headers,
+      );
     })
     .get(
       "/api/schools/city/:city",
@@ -99,7 +111,10 @@ export function schoolRoutes(
       },
       { params: schoolIdSchema },
     )
-    .get("/api/suggestions", async ({ request }) =>
-      schools.suggestions(db, geocoder, parseQuery(suggestionQuerySchema, request).query),
-    );
+    .get("/api/suggestions", async ({ request }) => {
+      const { query } = parseQuery(suggestionQuerySchema, request);
+      return cached(request, `suggest|${query.trim().toLowerCase()}`, () =>
+        schools.suggestions(db, geocoder, query),
+      );
+    });
 }
