@@ -1,0 +1,44 @@
+import { homeTexts } from "../../common/home-texts";
+import { formatSchedule } from "../../common/schedule/format";
+import { daysText } from "./day-labels";
+import { FavoriteButton } from "./FavoriteButton";
+import { useSchool } from "./queries/school";
+import { OpenMatStatusLine } from "./SchoolSchedule";
+import type { HomeRow } from "./school-api";
+
+interface PopupCardProps {
+  row: HomeRow;
+  signedIn: boolean;
+  onFeedback(id: number): void;
+  onDetails(id: number): void;
+}
+
+/** The 320 px card a pin opens (spec §2), rendered into the map's popup element. */
+export function PopupCard({ row, signedIn, onFeedback, onDetails }: PopupCardProps) {
+  // Spec §7: "GET /api/schools/{id}: gym details on marker click".
+  const details = useSchool(row.id).data;
+  const schedule = details ? formatSchedule(details) || details.dayAndTime : daysText(row.days);
+  return (
+    <article className="popup-card" aria-labelledby={`popup-${row.id}-title`}>
+      <h2 id={`popup-${row.id}-title`} className="popup-title">
+        {row.name}
+      </h2>
+      {details ? (
+        <p className="popup-address">{details.address}</p>
+      ) : (
+        <p className="muted">Loading details…</p>
+      )}
+      {details && <OpenMatStatusLine school={details} />}
+      {schedule && <p className="popup-schedule">{schedule}</p>}
+      <div className="popup-actions">
+        <FavoriteButton schoolId={row.id} signedIn={signedIn} />
+        <button type="button" className="button button-ghost" onClick={() => onFeedback(row.id)}>
+          {homeTexts.provideFeedback}
+        </button>
+        <button type="button" className="button button-ghost" onClick={() => onDetails(row.id)}>
+          Details
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,78 @@
+import { directionsUrl } from "../../common/directions";
+import type { SchoolSummary } from "../../common/home";
+import { homeTexts } from "../../common/home-texts";
+import { FavoriteButton } from "./FavoriteButton";
+import { Modal } from "./Modal";
+import { useSchool } from "./queries/school";
+import { OpenMatStatusLine, SchoolSchedule } from "./SchoolSchedule";
+import { toSummary } from "./school-api";
+
+interface SchoolDetailDialogProps {
+  schoolId: number;
+  /** What the list already knows, shown while the details load. */
+  known: SchoolSummary | null;
+  signedIn: boolean;
+  onClose(): void;
+  onViewOnMap(school: SchoolSummary): void;
+}
+
+/** Spec §2 "school detail dialog". */
+export function SchoolDetailDialog({
+  schoolId,
+  known,
+  signedIn,
+  onClose,
+  onViewOnMap,
+}: SchoolDetailDialogProps) {
+  const details = useSchool(schoolId);
+  const school = details.data ? toSummary(details.data) : known;
+  const titleId = `school-${schoolId}-title`;
+  return (
+    <Modal labelledBy={titleId} onClose={onClose} className="school-dialog">
+      <h2 id={titleId}>{school?.gym ?? (details.isError ? "School not found" : "Loading…")}</h2>
+      {school && (
+        <>
+          <OpenMatStatusLine school={school} />
+          <section aria-label="Address">
+            <p className="school-address">{school.address}</p>
+            <a href={directionsUrl(school.address)} target="_blank" rel="noopener noreferrer">
+              {homeTexts.getDirections}
+            </a>
+          </section>
+          <section aria-labelledby={`${titleId}-schedule`}>
+            <h3 id={`${titleId}-schedule`}>Open Mat schedule</h3>
+            <SchoolSchedule school={school} />
+          </section>
+          <section aria-labelledby={`${titleId}-about`}>
+            <h3 id={`${titleId}-about`}>About</h3>
+            {details.data ? (
+              <>
+                <p>
+                  {details.data.website ? (
+                    <a href={details.data.website} target="_blank" rel="noopener noreferrer nofollow">
+                      {details.data.website}
+                    </a>
+                  ) : (
+                    homeTexts.noWebsite
+                  )}
+                </p>
+                <p>{details.data.communityNotes || homeTexts.noNotes}</p>
+              </>
+            ) : (
+              <p className="muted">{details.isError ? "Details could not be loaded." : "Loading details…"}</p>
+            )}
+          </section>
+          <div className="modal-actions">
+            <FavoriteButton schoolId={schoolId} signedIn={signedIn} />
+            <button type="button" className="button button-ghost" onClick={() => onViewOnMap(school)}>
+              {homeTexts.viewOnMap}
+            </button>
+            <a className="button button-ghost" href={`/schools/${school.slug}`}>
+              School page
+            </a>
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}

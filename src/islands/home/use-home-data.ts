@@ -1,0 +1,69 @@
+import { useMemo } from "react";
+import type { HomeScreenProps, SchoolSummary } from "../../common/home";
+import { listModel } from "./filters";
+import { useFavoriteIds } from "./queries/favorites";
+import { useNearby } from "./queries/nearby";
+import { useOpenIds } from "./queries/open";
+import { usePins } from "./queries/pins";
+import { useSearch } from "./queries/search";
+import { type HomeRow, rowFromSummary } from "./school-api";
+import { useHome } from "./use-home-state";
+import { useMounted } from "./use-mounted";
+
+/**
+ * Brings the server state together into what the screen shows. The first render uses the
+ * props only (so hydration matches the server's HTML); pins, nearby and open ids follow.
+ */
+export function useHomeData(props: HomeScreenProps) {
+  const query = useHome((s) => s.query);
+  const origin = useHome((s) => s.origin);
+  const mounted = useMounted();
+  const signedIn = props.viewer !== null;
+  const searching = query.search !== "";
+
+  const search = useSearch(query.search);
+  const pins = usePins(mounted && !searching);
+  const nearby = useNearby(searching ? null : origin);
+  const favoriteIds = useFavoriteIds(signedIn);
+  const openIds = useOpenIds(query.open);
+  const initial = useMemo(() => props.initialSchools.map(rowFromSummary), [props.initialSchools]);
+
+  // A failed search shows as an empty result (spec §8), after its toast.
+  const searchRows = useMemo(
+    () => (search.isError ? [] : search.data?.schools.map(rowFromSummary)),
+    [search.isError, search.data],
+  );
+  const model = useMemo(
+    () =>
+      listModel({
+        query,
+        signedIn,
+        searchRows,
+        searchTitle: search.data?.location?.label ?? null,
+        pins: pins.data,
+        initial,
+        origin,
+        nearby: nearby.data,
+        favoriteIds,
+        openIds,
+      }),
+    [query, signedIn, searchRows, search.data, pins.data, initial, origin, nearby.data, favoriteIds, openIds],
+  );
+
+  /** Every row we know of by id, the richest first: for pin clicks, popups and dialogs. */
+  const rowsById = useMemo(() => {
+    const byId = new Map<number, HomeRow>();
+    const add = (rows: readonly HomeRow[] | undefined) => {
+      for (const row of rows ?? []) if (!byId.get(row.id)?.summary) byId.set(row.id, row);
+    };
+    add(searchRows);
+    add(nearby.data);
+    add(initial);
+    if (props.focusSchool) add([rowFromSummary(props.focusSchool)]);
+    add(pins.data);
+    return byId;
+  }, [searchRows, nearby.data, initial, props.focusSchool, pins.data]);
+
+  const summaryOf = (id: number): SchoolSummary | null => rowsById.get(id)?.summary ?? null;
+  return { model, search, pins, favoriteIds, rowsById, summaryOf, mounted };
+}
