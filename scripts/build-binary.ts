@@ -32,7 +32,7 @@ const result = await Bun.build({
   compile: {
     outfile: join(repo, "dist/openmat"),
     target,
-    assets: [join(repo, ".build/client"), join(repo, ".build/geo")],
+    assets: [join(repo, ".build/client"), join(repo, ".build/geo"), join(repo, ".build/basemap")],
   },
   minify: true,
   sourcemap: "none",

@@ -1,0 +1,210 @@
+/**
+ * The school map, in the browser only: the home island imports it lazily after the list
+ * has painted, and no server code may import it (MapLibre needs WebGL and the DOM).
+ * Everything it loads (tiles, glyphs, style, worker, CSS) comes from our own origin.
+ */
+import {
+  type GeoJSONSource,
+  type MapGeoJSONFeature,
+  Map as MapLibreMap,
+  NavigationControl,
+  Popup,
+} from "maplibre-gl";
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { applyCamera, US_VIEW } from "./camera";
+import { basemapArchive, prepareMapLibre } from "./maplibre-setup";
+import {
+  addPinImages,
+  CLUSTER_LAYER,
+  PIN_LAYER,
+  SCHOOLS_SOURCE,
+  schoolLayers,
+  schoolsGeoJson,
+  schoolsSource,
+} from "./pins";
+import { RecenterControl } from "./recenter-control";
+import { buildMapStyle, detectFlavor, type MapFlavor } from "./style";
+
+export interface MapSchool {
+  id: number;
+  lat: number;
+  lng: number;
+  name: string;
+  favorite: boolean;
+}
+
+export interface SchoolMapProps {
+  /** The same set the list shows; the pins follow it. */
+  schools: MapSchool[];
+  /** e.g. "/basemap/us.pmtiles" or BASEMAP_URL. */
+  basemapUrl: string;
+  camera:
+    | { kind: "us" }
+    | { kind: "point"; lat: number; lng: number; zoom: number }
+    | { kind: "fit"; points: { lat: number; lng: number }[] };
+  /** Change it to re-apply `camera`. */
+  cameraKey: string | number;
+  selected: { id: number; lat: number; lng: number } | null;
+  /** The element the parent renders the popup card into (via a portal); shown at `selected`. */
+  popup: HTMLElement | null;
+  onPinClick(id: number): void;
+  onPopupClose(): void;
+  onReady?(): void;
+}
+
+const GLYPHS_PATH = "/basemap/fonts/{fontstack}/{range}.pbf";
+const POPUP_MAX_WIDTH = "320px";
+/** The popup points at the pin's head, not at its tip on the school's point. */
+const POPUP_OFFSET = {
+  top: [0, 0],
+  "top-left": [0, 0],
+  "top-right": [0, 0],
+  bottom: [0, -34],
+  "bottom-left": [0, -34],
+  "bottom-right": [0, -34],
+  left: [14, -18],
+  right: [-14, -18],
+  center: [0, -18],
+} satisfies Record<string, [number, number]>;
+
+/** Which style fits the archive: read from its metadata, our own layers if that fails. */
+async function flavorOf(basemapUrl: string): Promise<MapFlavor> {
+  try {
+    const metadata = (await basemapArchive(basemapUrl).getMetadata()) as { vector_layers?: { id: string }[] };
+    return detectFlavor((metadata.vector_layers ?? []).map((layer) => layer.id));
+  } catch (error) {
+    console.error("basemap metadata", error);
+    return "openmat";
+  }
+}
+
+const featureAt = (
+  map: MapLibreMap,
+  layer: string,
+  point: { x: number; y: number },
+): MapGeoJSONFeature | undefined => map.queryRenderedFeatures([point.x, point.y], { layers: [layer] })[0];
+
+/** Pin and cluster clicks, the pointer cursor over them, and closing the popup on an outside click. */
+function wireInteractions(map: MapLibreMap, latest: RefObject<SchoolMapProps>) {
+  map.on("click", (event) => {
+    const pin = featureAt(map, PIN_LAYER, event.point);
+    const cluster = pin ? undefined : featureAt(map, CLUSTER_LAYER, event.point);
+    if (pin && typeof pin.properties.id === "number") latest.current.onPinClick(pin.properties.id);
+    else if (cluster && cluster.geometry.type === "Point") {
+      const [lng = 0, lat = 0] = cluster.geometry.coordinates;
+      map
+        .getSource<GeoJSONSource>(SCHOOLS_SOURCE)
+        ?.getClusterExpansionZoom(Number(cluster.properties.cluster_id))
+        .then((zoom) => map.easeTo({ center: [lng, lat], zoom }));
+    } else if (latest.current.selected) latest.current.onPopupClose();
+  });
+  for (const layer of [PIN_LAYER, CLUSTER_LAYER]) {
+    map.on("mouseenter", layer, () => {
+      map.getCanvas().style.cursor = "pointer";
+    });
+    map.on("mouseleave", layer, () => {
+      map.getCanvas().style.cursor = "";
+    });
+  }
+}
+
+export default function SchoolMap(props: SchoolMapProps) {
+  const { basemapUrl, schools, cameraKey, selected, popup } = props;
+  const container = useRef<HTMLElement>(null);
+  const latest = useRef(props);
+  latest.current = props;
+  const appliedCameraKey = useRef(cameraKey);
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    let created: MapLibreMap | undefined;
+    const create = async () => {
+      await prepareMapLibre();
+      const flavor = await flavorOf(basemapUrl);
+      if (cancelled || !container.current) return;
+      const glyphsUrl = `${location.origin}${GLYPHS_PATH}`;
+      const instance = new MapLibreMap({
+        container: container.current,
+        style: buildMapStyle({ basemapUrl, glyphsUrl, flavor }),
+        center: US_VIEW.center,
+        zoom: US_VIEW.zoom,
+        // MapLibre's default attribution control: the style's credits, compact under 640 px.
+      });
+      created = instance;
+      instance.addControl(new NavigationControl({ showCompass: false }), "top-right");
+      instance.addControl(
+        new RecenterControl("Recenter map", () => applyCamera(instance, latest.current.camera, true)),
+        "top-right",
+      );
+      instance.on("load", () => {
+        addPinImages(instance);
+        instance.addSource(SCHOOLS_SOURCE, schoolsSource(latest.current.schools));
+        for (const layer of schoolLayers) instance.addLayer(layer);
+        wireInteractions(instance, latest);
+        appliedCameraKey.current = latest.current.cameraKey;
+        applyCamera(instance, latest.current.camera, false);
+        setMap(instance);
+        instance.once("idle", () => {
+          if (cancelled) return;
+          setReady(true);
+          latest.current.onReady?.();
+        });
+      });
+    };
+    create().catch((error) => console.error("map", error));
+    return () => {
+      cancelled = true;
+      created?.remove();
+      setMap(null);
+      setReady(false);
+    };
+  }, [basemapUrl]);
+
+  useEffect(() => {
+    map?.getSource<GeoJSONSource>(SCHOOLS_SOURCE)?.setData(schoolsGeoJson(schools));
+  }, [map, schools]);
+
+  useEffect(() => {
+    if (!map || appliedCameraKey.current === cameraKey) return;
+    appliedCameraKey.current = cameraKey;
+    applyCamera(map, latest.current.camera, true);
+  }, [map, cameraKey]);
+
+  const selectedId = selected?.id;
+  const selectedLng = selected?.lng;
+  const selectedLat = selected?.lat;
+  useEffect(() => {
+    if (!map || selectedId === undefined || selectedLng === undefined || selectedLat === undefined || !popup)
+      return;
+    let removedByUs = false;
+    const card = new Popup({ maxWidth: POPUP_MAX_WIDTH, offset: POPUP_OFFSET, closeOnClick: false })
+      .setLngLat([selectedLng, selectedLat])
+      .setDOMContent(popup)
+      .addTo(map);
+    // Its close button: tell the parent, which owns `selected`. Not when we remove it ourselves.
+    card.on("close", () => {
+      if (!removedByUs) latest.current.onPopupClose();
+    });
+    return () => {
+      removedByUs = true;
+      card.remove();
+    };
+  }, [map, selectedId, selectedLng, selectedLat, popup]);
+
+  return (
+    // A labelled <section> is a region landmark: role "region", name "Map of open mats".
+    <section
+      ref={container}
+      className="school-map"
+      aria-label="Map of open mats"
+      data-map-ready={ready ? "true" : undefined}
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && latest.current.selected) latest.current.onPopupClose();
+      }}
+      // Set through the DOM by React on the client, which `style-src 'self'` allows.
+      style={{ width: "100%", height: "100%" }}
+    />
+  );
+}
