@@ -5,6 +5,7 @@
 export const islandRegistry = {
   AccountSettings: () => import("./AccountSettings"),
   AuthForms: () => import("./AuthForms"),
+  HomeScreen: () => import("./HomeScreen"),
   NavBadges: () => import("./NavBadges"),
   ResetPasswordForm: () => import("./ResetPasswordForm"),
 };

@@ -101,17 +101,27 @@ describe("listModel", () => {
 
 describe("cameraForSearch", () => {
   const location = { label: "Austin, TX", latitude: 30.27, longitude: -97.74, kind: "city" };
-  it("centres a radius search at city zoom and fits the others", () => {
+  const schools = [{ latitude: 1, longitude: 2 }] as never;
+  it("fits the results, with the searched place for a radius search", () => {
+    expect(cameraForSearch({ strategy: "radius", location, schools })).toEqual({
+      kind: "fit",
+      points: [
+        { lat: 30.27, lng: -97.74 },
+        { lat: 1, lng: 2 },
+      ],
+    });
+    expect(cameraForSearch({ strategy: "state", location, schools })).toEqual({
+      kind: "fit",
+      points: [{ lat: 1, lng: 2 }],
+    });
+  });
+
+  it("shows a place without results at city zoom, and the US without a place", () => {
     expect(cameraForSearch({ strategy: "radius", location, schools: [] })).toEqual({
       kind: "point",
       lat: 30.27,
       lng: -97.74,
       zoom: 12,
-    });
-    const schools = [{ latitude: 1, longitude: 2 }] as never;
-    expect(cameraForSearch({ strategy: "state", location, schools })).toEqual({
-      kind: "fit",
-      points: [{ lat: 1, lng: 2 }],
     });
     expect(cameraForSearch({ strategy: "text", location: null, schools: [] })).toEqual({ kind: "us" });
   });

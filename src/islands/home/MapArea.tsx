@@ -1,0 +1,52 @@
+import { type ComponentType, type ReactNode, useEffect, useState } from "react";
+import { createPortal } from "react-dom";
+import type { SchoolMapProps } from "../../client/map/SchoolMap";
+
+type MapAreaProps = Omit<SchoolMapProps, "popup"> & { popupContent: ReactNode };
+
+/**
+ * A fixed-size box for the map, so nothing shifts when it arrives. The map code (MapLibre,
+ * hundreds of KB) is imported only after the list has painted: it never slows the first
+ * render and is not part of the island's initial JS.
+ */
+export function MapArea({ popupContent, ...mapProps }: MapAreaProps) {
+  const [SchoolMap, setSchoolMap] = useState<ComponentType<SchoolMapProps> | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [popup, setPopup] = useState<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const host = document.createElement("div");
+    host.className = "popup-host";
+    setPopup(host);
+    let cancelled = false;
+    // One frame, then a task: by then the browser has painted the list.
+    const frame = requestAnimationFrame(() =>
+      setTimeout(() => {
+        import("../../client/map/SchoolMap")
+          .then((module) => {
+            if (!cancelled) setSchoolMap(() => module.default);
+          })
+          .catch((error) => {
+            console.error("map", error);
+            if (!cancelled) setFailed(true);
+          });
+      }, 0),
+    );
+    return () => {
+      cancelled = true;
+      cancelAnimationFrame(frame);
+    };
+  }, []);
+
+  return (
+    // SchoolMap is itself the labelled map region; this box only holds its size.
+    <div className="home-map">
+      {SchoolMap ? (
+        <SchoolMap {...mapProps} popup={popup} />
+      ) : (
+        <p className="home-map-status">{failed ? "The map could not be loaded." : "Loading map…"}</p>
+      )}
+      {popup && popupContent ? createPortal(popupContent, popup) : null}
+    </div>
+  );
+}
