@@ -1,11 +1,10 @@
 import { directionsUrl } from "../../common/directions";
-import type { SchoolSummary } from "../../common/home";
+import { type SchoolSummary, toSchoolSummary } from "../../common/home";
 import { homeTexts } from "../../common/home-texts";
 import { FavoriteButton } from "./FavoriteButton";
 import { Modal } from "./Modal";
 import { useSchool } from "./queries/school";
 import { OpenMatStatusLine, SchoolSchedule } from "./SchoolSchedule";
-import { toSummary } from "./school-api";
 
 interface SchoolDetailDialogProps {
   schoolId: number;
@@ -25,7 +24,7 @@ export function SchoolDetailDialog({
   onViewOnMap,
 }: SchoolDetailDialogProps) {
   const details = useSchool(schoolId);
-  const school = details.data ? toSummary(details.data) : known;
+  const school = details.data ? toSchoolSummary(details.data) : known;
   const titleId = `school-${schoolId}-title`;
   return (
     <Modal labelledBy={titleId} onClose={onClose} className="school-dialog">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
-import { dayBit } from "../../common/home";
-import { type ApiSchool, rowFromSummary, rowsFromPins, toSummary } from "./school-api";
+import { dayBit, toSchoolSummary } from "../../common/home";
+import { type ApiSchool, rowFromSummary, rowsFromPins } from "./school-api";
 
 const apiSchool: ApiSchool = {
   id: 7,
@@ -27,17 +27,17 @@ const apiSchool: ApiSchool = {
   sunday: true,
 };
 
-describe("toSummary", () => {
+describe("API schools as summaries", () => {
   it("turns the day flags into the pins' mask", () => {
-    const summary = toSummary(apiSchool);
+    const summary = toSchoolSummary(apiSchool);
     expect(summary.days).toBe(dayBit.wednesday | dayBit.saturday | dayBit.sunday);
     expect(summary).not.toHaveProperty("distance");
     expect(summary).not.toHaveProperty("website");
   });
 
   it("keeps the distance when the API gave one", () => {
-    expect(toSummary({ ...apiSchool, distance: 3.2 }).distance).toBe(3.2);
-    expect(rowFromSummary(toSummary({ ...apiSchool, distance: 3.2 }))).toMatchObject({
+    expect(toSchoolSummary({ ...apiSchool, distance: 3.2 }).distance).toBe(3.2);
+    expect(rowFromSummary(toSchoolSummary({ ...apiSchool, distance: 3.2 }))).toMatchObject({
       id: 7,
       lat: 30.27,
       lng: -97.74,

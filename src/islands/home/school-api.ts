@@ -1,31 +1,10 @@
-import { type DayKey, dayBit, dayKeys, type SchoolSummary } from "../../common/home";
+import type { SchoolLike, SchoolSummary } from "../../common/home";
 
 /** A school as the schools API returns it; only the fields the home screen reads. */
-export interface ApiSchool extends Omit<SchoolSummary, "days">, Record<DayKey, boolean> {
+export interface ApiSchool extends SchoolLike {
   website: string | null;
   communityNotes: string | null;
   noOpenMat?: boolean;
-}
-
-/** The API's day flags become the pins' day mask, so every row filters the same way. */
-export function toSummary(s: ApiSchool): SchoolSummary {
-  return {
-    id: s.id,
-    slug: s.slug,
-    gym: s.gym,
-    address: s.address,
-    city: s.city,
-    state: s.state,
-    latitude: s.latitude,
-    longitude: s.longitude,
-    timeZone: s.timeZone,
-    dayAndTime: s.dayAndTime,
-    days: dayKeys.reduce((mask, d) => (s[d] ? mask | dayBit[d] : mask), 0),
-    sessions: s.sessions,
-    rating: s.rating,
-    reviewCount: s.reviewCount,
-    ...(s.distance === undefined ? {} : { distance: s.distance }),
-  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { INITIAL_LIST_SIZE } from "../../../common/home";
+import { INITIAL_LIST_SIZE, toSchoolSummary } from "../../../common/home";
 import { apiRequest } from "../../lib/api";
-import { type ApiSchool, type HomeRow, rowFromSummary, toSummary } from "../school-api";
+import { type ApiSchool, type HomeRow, rowFromSummary } from "../school-api";
 
 type Point = { lat: number; lng: number };
 
@@ -15,7 +15,7 @@ export async function fetchNearby(p: Point): Promise<HomeRow[]> {
     limit: String(INITIAL_LIST_SIZE),
   });
   const body = await apiRequest<{ schools: ApiSchool[] }>("GET", `/api/schools/nearby?${params}`);
-  return body.schools.map((s) => rowFromSummary(toSummary(s)));
+  return body.schools.map((s) => rowFromSummary(toSchoolSummary(s)));
 }
 
 /** The schools nearest the visitor, nearest first. Not counted against the search quota. */

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { HomeScreenProps } from "../../../common/home";
+import { type HomeScreenProps, toSchoolSummary } from "../../../common/home";
 import { type RateLimit, readRateLimit } from "../rate-limit";
-import { type ApiSchool, toSummary } from "../school-api";
+import type { ApiSchool } from "../school-api";
 
 export type SearchData = NonNullable<HomeScreenProps["search"]>;
 
@@ -38,7 +38,7 @@ export async function fetchSearch(q: string): Promise<SearchData> {
       longitude: location.longitude,
       kind: location.kind,
     },
-    schools: body.schools.map(toSummary),
+    schools: body.schools.map(toSchoolSummary),
   };
 }
 
