@@ -39,7 +39,8 @@ export function SchoolSheet({ model, open, onOpenChange, onOpenSchool, interacti
         drag.current.swiped = result.swiped;
         if (result.swiped && result.open !== open) onOpenChange(result.open);
       },
-      { once: true },
+      // Capture: the map under the finger may stop the event before it bubbles up.
+      { once: true, capture: true },
     );
   };
 

@@ -65,5 +65,5 @@ export function useHomeData(props: HomeScreenProps) {
   }, [searchRows, nearby.data, initial, props.focusSchool, pins.data]);
 
   const summaryOf = (id: number): SchoolSummary | null => rowsById.get(id)?.summary ?? null;
-  return { model, search, pins, favoriteIds, rowsById, summaryOf, mounted };
+  return { model, search, pins, nearby, favoriteIds, rowsById, summaryOf, mounted };
 }

@@ -14,7 +14,7 @@ export function useHomeEffects(props: HomeScreenProps, data: ReturnType<typeof u
   const actions = useHomeActions();
   const client = useQueryClient();
   const query = useHome((s) => s.query);
-  const { search, pins } = data;
+  const { search, pins, nearby } = data;
   const toastContext = { signedIn: props.viewer !== null, memberSearchLimit: props.memberSearchLimit };
 
   // Back and forward restore the state the URL describes.
@@ -53,6 +53,11 @@ export function useHomeEffects(props: HomeScreenProps, data: ReturnType<typeof u
     else if (!query.search && searched.current) actions.homeCamera();
     searched.current = query.search;
   }, [search.data, query.search, actions]);
+
+  // The visitor sees the schools the list names around them, not one empty city block.
+  useEffect(() => {
+    if (nearby.data) actions.frameNearby(nearby.data.map((r) => ({ lat: r.lat, lng: r.lng })));
+  }, [nearby.data, actions]);
 
   // A gym a guest tried to save before signing in is saved now (spec §2, "another reading").
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on load

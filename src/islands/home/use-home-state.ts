@@ -36,6 +36,8 @@ export interface HomeActions {
   locate(where: LatLng): void;
   /** Without a search the map returns to the visitor, or the whole US. */
   homeCamera(): void;
+  /** The nearest schools arrived: frame them with the visitor, if the map still shows just the visitor. */
+  frameNearby(points: LatLng[]): void;
   set(patch: Partial<Omit<HomeUi, "query" | "camera" | "cameraKey">>): void;
 }
 
@@ -74,6 +76,12 @@ export function createHomeStore(props: HomeScreenProps): StoreApi<HomeState> {
         set({ origin: where });
         const { query, camera } = get();
         if (!query.search && camera.kind === "us") get().actions.homeCamera();
+      },
+      frameNearby(points) {
+        const { query, camera, origin } = get();
+        const atVisitor = camera.kind === "point" && camera.lat === origin?.lat && camera.lng === origin?.lng;
+        if (query.search || !origin || !atVisitor || points.length === 0) return;
+        get().actions.moveCamera({ kind: "fit", points: [origin, ...points] });
       },
       homeCamera() {
         const { origin } = get();
