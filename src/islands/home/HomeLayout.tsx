@@ -67,7 +67,7 @@ export function HomeLayout(props: HomeScreenProps) {
   const nameOf = (id: number) => rowsById.get(id)?.name ?? "";
 
   return (
-    <div className="home-screen">
+    <div className="home-screen" data-sheet={sheetOpen ? "open" : "folded"}>
       <div className="home-toolbar">
         <SearchBox query={query} onSearch={onSearch} />
         <div className="home-filters">
