@@ -1,23 +1,27 @@
+import type { HomeScreenProps } from "../common/home";
+import { homeTexts } from "../common/home-texts";
 import { organizationLd, websiteLd } from "../common/structured-data";
 import { texts } from "../common/texts";
+import { Island } from "../server/render/island";
 import type { RenderInput } from "../server/render/render-page";
 
-/** Placeholder home until the map and search land; already carries the site's structured data. */
-export function homePage(publicUrl: string): RenderInput {
+/** The map and list of open mats; the search and list work in the first HTML, before any script. */
+export function homePage(publicUrl: string, props: HomeScreenProps): RenderInput {
+  const searching = props.query.search;
   return {
+    status: 200,
     meta: {
-      title: texts.homeTitle,
+      title: searching ? `Open mats near ${searching} | OpenMat` : texts.homeTitle,
       description: texts.homeDescription,
       canonicalPath: "/",
       jsonLd: [organizationLd(publicUrl), websiteLd(publicUrl)],
     },
     body: (
-      <section className="page narrow">
-        <h1>Find open mats near you</h1>
-        <p>
-          OpenMat lists Brazilian Jiu-Jitsu open mat sessions across the United States. The map and search are
-          on their way.
-        </p>
+      <section className="home" aria-labelledby="home-title">
+        <h1 id="home-title" className="home-title">
+          {homeTexts.heading}
+        </h1>
+        <Island name="HomeScreen" props={props} />
       </section>
     ),
   };

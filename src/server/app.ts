@@ -9,11 +9,13 @@ import { authPageRoutes } from "./features/auth/page-routes";
 import { authRoutes } from "./features/auth/routes";
 import type { AuthDeps } from "./features/auth/service";
 import { sessionPlugin } from "./features/auth/session-plugin";
+import { basemapArchiveUrl, basemapRoutes } from "./features/basemap/routes";
 import { favoriteRoutes } from "./features/favorites/routes";
 import { feedbackRoutes } from "./features/feedback/routes";
 import { createGeoServices } from "./features/geo/services";
 import { timeZoneAt } from "./features/geo/time-zone";
 import { healthRoutes } from "./features/health/routes";
+import { homeRoutes } from "./features/home/routes";
 import { locationRoutes } from "./features/location/routes";
 import { createMailOutbox, type MailOutbox } from "./features/mail/outbox";
 import { devMailboxRoutes } from "./features/mail/routes";
@@ -85,6 +87,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
   const router = new Elysia()
     .use(errorMapper(log))
     .use(assetRoutes())
+    .use(basemapRoutes({ publicUrl: env.PUBLIC_URL }))
     .use(healthRoutes(context))
     .use(seoRoutes(context, () => schoolPagePaths(database.db)))
     .use(authRoutes(session, authDeps))
@@ -97,11 +100,14 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(schoolPageRoutes(context, session, render))
     .use(devMailboxRoutes(context, session, render))
     .use(authPageRoutes(session, render))
+    .use(homeRoutes(context, session, render, geo.schoolGeocoder, env.BASEMAP_URL || basemapArchiveUrl()))
     .use(pagesRoutes(context, session, render))
     .use(notFoundRoutes(session, render));
 
   const handle = withPipeline((request) => router.handle(request), {
     publicUrl: env.PUBLIC_URL,
+    // A basemap on another origin must be reachable from the page's scripts.
+    connectOrigins: env.BASEMAP_URL.startsWith("http") ? [new URL(env.BASEMAP_URL).origin] : [],
     logger: log,
     trustProxy: env.TRUST_PROXY,
   });

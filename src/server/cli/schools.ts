@@ -25,7 +25,7 @@ async function withDatabase<T>(env: Env, run: (db: Awaited<ReturnType<typeof ope
   }
 }
 
-function describe(outcome: RowOutcome): string {
+function describeOutcome(outcome: RowOutcome): string {
   if (outcome.action === "rejected") return `row ${outcome.row}: rejected: ${outcome.reason}`;
   return `row ${outcome.row}: ${outcome.action} "${outcome.gym}" (id ${outcome.id})`;
 }
@@ -41,7 +41,7 @@ export async function importCommand(env: Env, file: string): Promise<boolean> {
       schoolGeocoder,
       rows,
     );
-    for (const outcome of outcomes) console.log(describe(outcome));
+    for (const outcome of outcomes) console.log(describeOutcome(outcome));
     const count = (action: RowOutcome["action"]) => outcomes.filter((o) => o.action === action).length;
     console.log(`${count("added")} added, ${count("updated")} updated, ${count("rejected")} rejected`);
     return count("rejected") === 0;

@@ -13,6 +13,8 @@ export interface PipelineOptions {
   /** Paths that take non-JSON bodies (uploads); everything else under /api is JSON only. */
   rawBodyPaths?: RegExp;
   trustProxy: boolean;
+  /** Origins besides our own that scripts may fetch from (a remote basemap). */
+  connectOrigins?: readonly string[];
 }
 
 type Handler = (request: Request) => Promise<Response> | Response;
@@ -52,7 +54,7 @@ export function withPipeline(handle: Handler, options: PipelineOptions): Pipelin
         response = jsonResponse(500, { message: messages.unexpected });
       }
     }
-    for (const [name, value] of Object.entries(securityHeaders(meta.nonce, https))) {
+    for (const [name, value] of Object.entries(securityHeaders(meta.nonce, https, options.connectOrigins))) {
       if (!response.headers.has(name)) response.headers.set(name, value);
     }
     response.headers.set("x-request-id", meta.id);

@@ -2,14 +2,18 @@
  * Headers set on every response. Scripts run only from our origin or with this
  * response's nonce; nothing may frame the site.
  */
-export function securityHeaders(nonce: string, httpsOnly: boolean): Record<string, string> {
+export function securityHeaders(
+  nonce: string,
+  httpsOnly: boolean,
+  connectOrigins: readonly string[] = [],
+): Record<string, string> {
   const csp = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connectOrigins].join(" "),
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'none'",

@@ -1,7 +1,6 @@
 import { Elysia } from "elysia";
 import { aboutPage } from "../../../pages/about";
 import { donatePage } from "../../../pages/donate";
-import { homePage } from "../../../pages/home";
 import { notFoundPage } from "../../../pages/not-found";
 import { shopPage } from "../../../pages/shop";
 import type { AppContext } from "../../context";
@@ -15,7 +14,6 @@ type SessionPlugin = ReturnType<typeof sessionPlugin>;
 export function pagesRoutes(app: AppContext, session: SessionPlugin, render: PageRenderer) {
   return new Elysia({ name: "pages" })
     .use(session)
-    .get("/", (ctx) => render(ctx, homePage(app.env.PUBLIC_URL)))
     .get("/shop", (ctx) => render(ctx, shopPage()))
     .get("/about", (ctx) => render(ctx, aboutPage()))
     .get("/donate", (ctx) => render(ctx, donatePage(app.env.DONATE_URL)));

@@ -100,12 +100,14 @@ export async function inCity(db: Db, cityQuery: string, from?: Point) {
   return views(db, rows, from);
 }
 
-const NEARBY_RINGS_MILES = [10, 40, 150, 500, 3000];
+const NEARBY_RINGS_MILES = [10, 40, 150, 500, Number.POSITIVE_INFINITY];
 
 /** The `limit` schools nearest a point, widening the search ring until enough are found. */
 export async function nearest(db: Db, center: Point, limit: number) {
   for (const miles of NEARBY_RINGS_MILES) {
-    const candidates = await schoolsInBox(db, boundingBox(center.latitude, center.longitude, miles));
+    const candidates = Number.isFinite(miles)
+      ? await schoolsInBox(db, boundingBox(center.latitude, center.longitude, miles))
+      : await listSchools(db, Number.MAX_SAFE_INTEGER);
     if (candidates.length >= limit || miles === NEARBY_RINGS_MILES.at(-1)) {
       const ranked = candidates
         .map((row) => ({

@@ -1,0 +1,67 @@
+import { US_CENTER } from "../../../common/geo";
+import {
+  type HomeQuery,
+  type HomeScreenProps,
+  INITIAL_LIST_SIZE,
+  toSchoolSummary,
+} from "../../../common/home";
+import type { Db } from "../../../db/client";
+import { HttpError } from "../../http/errors";
+import { chargeDailySearch, type DailyQuota } from "../../http/quota";
+import type { ValidSession } from "../auth/sessions";
+import { listFavorites } from "../favorites/service";
+import { lookupIp } from "../geo/ip-location";
+import { getSchool, nearest, type SchoolGeocoder, search } from "../schools/service";
+
+export interface HomeDeps {
+  db: Db;
+  geocoder: SchoolGeocoder;
+  quota: DailyQuota;
+  basemapUrl: string;
+  now: () => Date;
+}
+
+/**
+ * Everything the home screen shows in its first HTML: the search (a search from the URL
+ * counts against the daily quota like any other), or the schools nearest the visitor's
+ * IP location, the focused school and the member's favourites.
+ */
+export async function homeScreenProps(
+  deps: HomeDeps,
+  query: HomeQuery,
+  session: ValidSession | null,
+  ip: string,
+): Promise<HomeScreenProps> {
+  let searchResult: HomeScreenProps["search"] = null;
+  let searchLimit: HomeScreenProps["searchLimit"] = null;
+  if (query.search) {
+    try {
+      const who = session ? { userId: session.user.id } : { ip };
+      await chargeDailySearch(deps.db, deps.quota, who, deps.now().getTime());
+      const result = await search(deps.db, deps.geocoder, query.search);
+      searchResult = {
+        strategy: result.strategy,
+        location: result.location,
+        schools: result.schools.map(toSchoolSummary),
+      };
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status !== 429) throw error;
+      searchLimit = { limit: Number(error.body.limit), retryAfter: Number(error.body.retryAfter) };
+    }
+  }
+  const origin = lookupIp(ip) ?? US_CENTER;
+  const initial = searchResult ? [] : await nearest(deps.db, origin, INITIAL_LIST_SIZE);
+  const focus = query.school ? await getSchool(deps.db, query.school) : undefined;
+  const favorites = session ? await listFavorites(deps.db, session.user.id) : [];
+  return {
+    query,
+    search: searchResult,
+    initialSchools: initial.map(toSchoolSummary),
+    focusSchool: focus ? toSchoolSummary(focus) : null,
+    searchLimit,
+    viewer: session ? { id: session.user.id, username: session.user.username } : null,
+    favoriteIds: favorites.map((f) => f.schoolId),
+    basemapUrl: deps.basemapUrl,
+    memberSearchLimit: deps.quota.memberLimit,
+  };
+}
