@@ -52,10 +52,10 @@ export function Document({ meta, children }: { meta: PageMeta; children: ReactNo
         </a>
         <Header />
         <SideMenu />
-        {demoData && (
-          <p className="demo-notice">Demo data: the gyms and schedules shown here are fictional.</p>
-        )}
         <main id="main" tabIndex={-1}>
+          {demoData && (
+            <p className="demo-notice">Demo data: the gyms and schedules shown here are fictional.</p>
+          )}
           {children}
         </main>
         <BottomNav />
