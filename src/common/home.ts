@@ -79,6 +79,7 @@ export interface HomeScreenProps {
 }
 
 export const INITIAL_LIST_SIZE = 15;
+/** Spec §7: the radius searched around a place a query geocodes to, in miles. */
 export const SEARCH_RADIUS_MILES = 40;
 export const CITY_ZOOM = 12;
 export const MAX_FIT_ZOOM = 15;

@@ -1,6 +1,8 @@
 import { boundingBox, distanceMiles } from "../../../common/geo";
+import { SEARCH_RADIUS_MILES } from "../../../common/home";
 import { hasOpenMatToday, isOpenMatNow } from "../../../common/schedule/open-now";
 import type { Db } from "../../../db/client";
+import type { GeoResult } from "../geo/offline-geocoder";
 import {
   allSessionsWithZones,
   allSlugs,
@@ -18,20 +20,11 @@ import {
 } from "./queries";
 import { type SchoolView, toSchoolView, toSession } from "./school-view";
 
-/** Spec §7: the radius used when a query geocodes to a point, in miles. */
-export const SEARCH_RADIUS_MILES = 40;
 export const SUGGESTION_LIMIT = 10;
 export const SUGGESTION_MIN_LENGTH = 2;
 const RESULT_LIMIT = 500;
 
-export interface GeoResult {
-  latitude: number;
-  longitude: number;
-  city: string | null;
-  state: string | null;
-  label: string;
-  kind: "zip" | "city" | "state" | "address";
-}
+export type { GeoResult };
 
 export interface SchoolGeocoder {
   geocode(query: string): Promise<GeoResult | null>;
