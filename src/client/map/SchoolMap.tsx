@@ -4,6 +4,7 @@
  * Everything it loads (tiles, glyphs, style, worker, CSS) comes from our own origin.
  */
 import {
+  AttributionControl,
   type GeoJSONSource,
   type MapGeoJSONFeature,
   Map as MapLibreMap,
@@ -130,15 +131,22 @@ export default function SchoolMap(props: SchoolMapProps) {
         style: buildMapStyle({ basemapUrl, glyphsUrl, flavor }),
         center: US_VIEW.center,
         zoom: US_VIEW.zoom,
-        // MapLibre's default attribution control: the style's credits, compact under 640 px.
+        attributionControl: false,
       });
       created = instance;
+      // Compact everywhere and folded at first: on a phone the expanded credits would cover the
+      // pins. The (i) button opens them.
+      const attribution = new AttributionControl({ compact: true });
+      instance.addControl(attribution, "bottom-right");
       instance.addControl(new NavigationControl({ showCompass: false }), "top-right");
       instance.addControl(
         new RecenterControl("Recenter map", () => applyCamera(instance, latest.current.camera, true)),
         "top-right",
       );
       instance.on("load", () => {
+        container.current
+          ?.querySelector(".maplibregl-ctrl-attrib")
+          ?.classList.remove("maplibregl-compact-show");
         addPinImages(instance);
         instance.addSource(SCHOOLS_SOURCE, schoolsSource(latest.current.schools));
         for (const layer of schoolLayers) instance.addLayer(layer);
