@@ -4,6 +4,8 @@ export interface ToastOptions {
   variant?: "default" | "destructive";
   /** Spec §9: 5000 ms unless said otherwise. */
   durationMs?: number;
+  /** Background news (such as where the map thinks you are) waits its turn instead of replacing a toast. */
+  unlessShowing?: boolean;
 }
 
 let current: { el: HTMLElement; timer: ReturnType<typeof setTimeout> } | undefined;
@@ -28,7 +30,14 @@ function dismiss() {
 }
 
 /** One toast at a time (spec §9): a new one replaces the old. Announced politely. */
-export function showToast({ title, description, variant = "default", durationMs = 5000 }: ToastOptions) {
+export function showToast({
+  title,
+  description,
+  variant = "default",
+  durationMs = 5000,
+  unlessShowing,
+}: ToastOptions) {
+  if (unlessShowing && current) return;
   dismiss();
   const el = document.createElement("div");
   el.className = `toast toast-${variant}`;

@@ -24,9 +24,14 @@ export function useVisitorLocation(enabled: boolean) {
     })
       .then((outcome) => {
         if (outcome.kind === "denied") {
-          showToast({ title: "Location", description: homeTexts.locationDenied, variant: "destructive" });
+          showToast({
+            title: "Location",
+            description: homeTexts.locationDenied,
+            variant: "destructive",
+            unlessShowing: true,
+          });
         } else if (outcome.kind === "unknown") {
-          showToast({ title: "Location", description: homeTexts.locationUnknown });
+          showToast({ title: "Location", description: homeTexts.locationUnknown, unlessShowing: true });
         } else {
           actions.locate({ lat: outcome.lat, lng: outcome.lng });
         }
