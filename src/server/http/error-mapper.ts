@@ -15,10 +15,26 @@ function dotPath(path: unknown): string {
   return (path as PathPart[]).map((p) => (typeof p === "object" ? String(p.key ?? "") : String(p))).join(".");
 }
 
+interface StandardIssues {
+  issues?: { message: string; path?: unknown }[];
+}
+
+/**
+ * Elysia's own issue list flattens Standard Schema paths to "[object Object]", so the
+ * schema that failed is asked again for its issues, paths intact.
+ */
 function validationIssues(error: unknown): ValidationIssue[] {
-  const all = (error as { all?: { path?: unknown; message?: string; summary?: string }[] }).all;
-  if (!Array.isArray(all)) return [];
-  return all.map((i) => ({ path: dotPath(i.path), message: i.message ?? i.summary ?? "" }));
+  type Standard = { "~standard"?: { validate(value: unknown): StandardIssues | Promise<StandardIssues> } };
+  const failed = error as {
+    validator?: { schema?: Standard };
+    value?: unknown;
+    all?: { path?: unknown; message?: string; summary?: string }[];
+  };
+  const again = failed.validator?.schema?.["~standard"]?.validate(failed.value);
+  if (again && !(again instanceof Promise) && again.issues) {
+    return again.issues.map((i) => ({ path: dotPath(i.path), message: i.message }));
+  }
+  return (failed.all ?? []).map((i) => ({ path: dotPath(i.path), message: i.message ?? i.summary ?? "" }));
 }
 
 /**
