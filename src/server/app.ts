@@ -38,7 +38,7 @@ export interface App {
   handle: PipelineHandler;
   context: AppContext;
   outbox: MailOutbox;
-  /** Starts background work (the mail worker, warming the geocoder); the server calls it, tests may not. */
+  /** Starts background work (the mail worker); the server calls it, tests may not. */
   startWorkers(): void;
   close(): Promise<void>;
 }
@@ -115,10 +115,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     handle,
     context,
     outbox,
-    startWorkers() {
-      outbox.start();
-      setTimeout(geo.warm, 0);
-    },
+    startWorkers: () => outbox.start(),
     close: once(async () => {
       await outbox.stop();
       database.close();

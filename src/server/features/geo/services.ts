@@ -6,8 +6,8 @@ import { createOfflineGeocoder, type OfflineGeocoder } from "./offline-geocoder"
 
 /**
  * The geography the app runs on. Loading the gazetteer and building its indexes takes
- * tens of milliseconds, so it happens on first use (or on `warm()` right after the server
- * listens), never on the path to the first response.
+ * tens of milliseconds and tens of megabytes, so it happens on the first search or
+ * suggestion, never at start.
  */
 export function createGeoServices(geocoderUrl: string, logger: Logger) {
   let loaded: { gazetteer: Gazetteer; offline: OfflineGeocoder; geocoder: Geocoder } | undefined;
@@ -32,5 +32,5 @@ export function createGeoServices(geocoderUrl: string, logger: Logger) {
         ? load().offline.suggestZips(prefix, limit)
         : load().offline.suggestCities(prefix, limit),
   };
-  return { cities: () => load().gazetteer.cities, schoolGeocoder, warm: () => void load() };
+  return { cities: () => load().gazetteer.cities, schoolGeocoder };
 }

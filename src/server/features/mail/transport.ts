@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "../../log";
 
 export interface OutgoingMail {
@@ -33,16 +33,22 @@ export function createMailTransport(
       close() {},
     };
   }
-  const smtp = nodemailer.createTransport(smtpUrl, {
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
-  });
+  // nodemailer is a large module: loaded with the first mail, not at start.
+  let smtp: Promise<Transporter> | undefined;
+  const connect = async () => {
+    const { default: nodemailer } = await import("nodemailer");
+    return nodemailer.createTransport(smtpUrl, {
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+    });
+  };
   return {
     kind: "smtp",
     async send(mail) {
-      await smtp.sendMail({ from, ...mail });
+      smtp ??= connect();
+      await (await smtp).sendMail({ from, ...mail });
     },
-    close: () => smtp.close(),
+    close: () => void smtp?.then((transport) => transport.close()),
   };
 }
