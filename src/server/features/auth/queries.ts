@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { prepared } from "../../../db/prepared";
 import { passwordResetTokens, sessions, users } from "../../../db/schema";
 
 export type UserRow = typeof users.$inferSelect;
@@ -21,14 +22,15 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert): Pro
 export const insertSession = (db: Db, values: typeof sessions.$inferInsert) =>
   db.insert(sessions).values(values);
 
-export async function findSessionWithUser(db: Db, sessionId: string) {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(sessions.userId, users.id))
-    .where(eq(sessions.id, sessionId));
-  return row;
-}
+export const findSessionWithUser = (db: Db, sessionId: string) =>
+  prepared(db, "session-with-user", (d) =>
+    d
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(sessions.userId, users.id))
+      .where(eq(sessions.id, sql.placeholder("id")))
+      .prepare(),
+  ).get({ id: sessionId });
 
 export const updateSessionExpiry = (db: Db, sessionId: string, expiresAt: Date) =>
   db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));

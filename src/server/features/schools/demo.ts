@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { prepared } from "../../../db/prepared";
 import { appMeta, schools } from "../../../db/schema";
 import { type GazetteerCity, generateDemoSchools } from "../../../db/seed/demo-schools";
 import { type IngestDeps, insertSchools } from "./ingest";

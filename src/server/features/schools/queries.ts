@@ -1,6 +1,7 @@
 import { and, asc, between, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
+import { prepared } from "../../../db/prepared";
 import { appMeta, openMatSessions, schools } from "../../../db/schema";
 
 export type SchoolRow = typeof schools.$inferSelect;
@@ -121,7 +122,11 @@ const VERSION_KEY = "schools_version";
  * primary-key lookup.
  */
 export const schoolsVersion = async (db: Db) =>
-  (await db.query.appMeta.findFirst({ where: eq(appMeta.key, VERSION_KEY) }))?.value ?? "0";
+  (
+    await prepared(db, "schools-version", (d) =>
+      d.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, VERSION_KEY)).prepare(),
+    ).get()
+  )?.value ?? "0";
 
 export const bumpSchoolsVersion = (db: Pick<Db, "run">) =>
   db.run(sql`INSERT INTO app_meta (key, value, updated_at) VALUES (${VERSION_KEY}, '1', ${Date.now()})
