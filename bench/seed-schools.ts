@@ -17,5 +17,5 @@ await insertSchools({ db: database.db, now: () => new Date(), timeZoneAt }, draf
 await database.client.execute(
   "INSERT OR IGNORE INTO app_meta (key, value) VALUES ('demo_seeded_at', 'bench')",
 );
-database.close();
+await database.close();
 console.log(JSON.stringify({ schools: drafts.length }));

@@ -11,7 +11,8 @@ export interface Database {
   client: Client;
   /** True when the database is a local file (backups by VACUUM INTO work). */
   isLocalFile: boolean;
-  close(): void;
+  /** Folds the WAL back into a local file first, so the .db file alone is complete. */
+  close(): Promise<void>;
 }
 
 const BUSY_TIMEOUT_MS = 5000;
@@ -40,6 +41,16 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
     db: drizzle(client, { schema }),
     client,
     isLocalFile: path !== null,
-    close: () => client.close(),
+    async close() {
+      if (client.closed) return;
+      if (path) {
+        try {
+          await client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+        } catch {
+          // A busy checkpoint is only deferred: the WAL is still a valid part of the file.
+        }
+      }
+      client.close();
+    },
   };
 }

@@ -118,7 +118,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     startWorkers: () => outbox.start(),
     close: once(async () => {
       await outbox.stop();
-      database.close();
+      await database.close();
     }),
   };
 }

@@ -21,7 +21,7 @@ const commands: Record<string, { usage: string; help: string; run: (args: string
       const env = loadEnv();
       const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
       const count = await migrate(database.client);
-      database.close();
+      await database.close();
       console.log(count ? `Applied ${count} migration(s).` : "Database is up to date.");
     },
   },
@@ -35,7 +35,7 @@ const commands: Record<string, { usage: string; help: string; run: (args: string
       try {
         console.log(`Backup written to ${await backupDatabase(database, file)}`);
       } finally {
-        database.close();
+        await database.close();
       }
     },
   },
@@ -75,7 +75,7 @@ const commands: Record<string, { usage: string; help: string; run: (args: string
         if (!found) throw new Error(`No account with e-mail ${email}`);
         console.log(action === "grant" ? `${email} is now an admin.` : `${email} is now a member.`);
       } finally {
-        database.close();
+        await database.close();
       }
     },
   },

@@ -205,7 +205,7 @@ describe("assets, compression, health, seo", () => {
 
   it("healthz answers 503 when the database is gone", async () => {
     const broken = await createTestApp();
-    broken.app.context.database.close();
+    await broken.app.context.database.close();
     const res = await broken.request("/healthz");
     expect(res.status).toBe(503);
     await broken.close();

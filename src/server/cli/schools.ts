@@ -21,7 +21,7 @@ async function withDatabase<T>(env: Env, run: (db: Awaited<ReturnType<typeof ope
     await migrate(database.client);
     return await run(database);
   } finally {
-    database.close();
+    await database.close();
   }
 }
 
