@@ -1,7 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { prepared } from "../../../db/prepared";
-import { appMeta, schools } from "../../../db/schema";
+import { appMeta } from "../../../db/schema";
 import { type GazetteerCity, generateDemoSchools } from "../../../db/seed/demo-schools";
 import { type IngestDeps, insertSchools } from "./ingest";
 import { countDemoSchools, deleteDemoSchools } from "./queries";
@@ -29,12 +28,11 @@ export async function removeDemoSchools(db: Db): Promise<number> {
   return count;
 }
 
-/** Cheap enough per page render: one indexed probe. */
+/**
+ * Runs on every page render: one indexed probe, sent straight to the client because
+ * drizzle's query building cost more than the probe itself.
+ */
 export async function hasDemoSchools(db: Db): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql<number>`1` })
-    .from(schools)
-    .where(eq(schools.isDemo, true))
-    .limit(1);
-  return rows.length > 0;
+  const result = await db.$client.execute("SELECT 1 FROM schools WHERE is_demo = 1 LIMIT 1");
+  return result.rows.length > 0;
 }

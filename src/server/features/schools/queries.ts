@@ -1,7 +1,6 @@
 import { and, asc, between, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
-import { prepared } from "../../../db/prepared";
 import { appMeta, openMatSessions, schools } from "../../../db/schema";
 
 export type SchoolRow = typeof schools.$inferSelect;
@@ -121,12 +120,14 @@ const VERSION_KEY = "schools_version";
  * It lives in the database, so every running copy agrees on it, and reading it is one
  * primary-key lookup.
  */
-export const schoolsVersion = async (db: Db) =>
-  (
-    await prepared(db, "schools-version", (d) =>
-      d.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, VERSION_KEY)).prepare(),
-    ).get()
-  )?.value ?? "0";
+export const schoolsVersion = async (db: Db) => {
+  // Read on every cached answer, so straight to the client rather than through drizzle's mapping.
+  const result = await db.$client.execute({
+    sql: "SELECT value FROM app_meta WHERE key = ?",
+    args: [VERSION_KEY],
+  });
+  return String(result.rows[0]?.[0] ?? "0");
+};
 
 export const bumpSchoolsVersion = (db: Pick<Db, "run">) =>
   db.run(sql`INSERT INTO app_meta (key, value, updated_at) VALUES (${VERSION_KEY}, '1', ${Date.now()})
