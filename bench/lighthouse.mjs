@@ -46,13 +46,15 @@ async function main() {
       logLevel: "error",
       onlyCategories: ["performance", "accessibility"],
     });
+    if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.message}`);
+    const numeric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
     rows.push({
       url: new URL(url).pathname,
       performance: Math.round(lhr.categories.performance.score * 100),
       accessibility: Math.round(lhr.categories.accessibility.score * 100),
-      lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
-      tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
-      cls: lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3),
+      lcpMs: Math.round(numeric("largest-contentful-paint")),
+      tbtMs: Math.round(numeric("total-blocking-time")),
+      cls: numeric("cumulative-layout-shift").toFixed(3),
       lcpElement:
         lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.selector ?? "",
     });

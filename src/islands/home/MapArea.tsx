@@ -1,13 +1,14 @@
 import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import type { SchoolMapProps } from "../../client/map/SchoolMap";
+import { whenReadyForMap } from "./when-ready-for-map";
 
 type MapAreaProps = Omit<SchoolMapProps, "popup"> & { popupContent: ReactNode };
 
 /**
  * A fixed-size box for the map, so nothing shifts when it arrives. The map code (MapLibre,
- * hundreds of KB) is imported only after the list has painted: it never slows the first
- * render and is not part of the island's initial JS.
+ * hundreds of KB) is imported only after the list has painted, at the first interaction or
+ * after a quiet spell: it never slows the first render and is not in the island's initial JS.
  */
 export function MapArea({ popupContent, ...mapProps }: MapAreaProps) {
   const [SchoolMap, setSchoolMap] = useState<ComponentType<SchoolMapProps> | null>(null);
@@ -19,22 +20,19 @@ export function MapArea({ popupContent, ...mapProps }: MapAreaProps) {
     host.className = "popup-host";
     setPopup(host);
     let cancelled = false;
-    // One frame, then a task: by then the browser has painted the list.
-    const frame = requestAnimationFrame(() =>
-      setTimeout(() => {
-        import("../../client/map/SchoolMap")
-          .then((module) => {
-            if (!cancelled) setSchoolMap(() => module.default);
-          })
-          .catch((error) => {
-            console.error("map", error);
-            if (!cancelled) setFailed(true);
-          });
-      }, 0),
-    );
+    const stop = whenReadyForMap(() => {
+      import("../../client/map/SchoolMap")
+        .then((module) => {
+          if (!cancelled) setSchoolMap(() => module.default);
+        })
+        .catch((error) => {
+          console.error("map", error);
+          if (!cancelled) setFailed(true);
+        });
+    });
     return () => {
       cancelled = true;
-      cancelAnimationFrame(frame);
+      stop();
     };
   }, []);
 
