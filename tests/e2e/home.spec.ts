@@ -240,8 +240,9 @@ test("the detail dialog opens with Enter from the list, shows the school, and Es
 }) => {
   await page.goto("/");
   await homeReady(page);
+  // The nearby list replaces the server's once the granted position arrives: wait for it.
+  await page.waitForLoadState("networkidle");
   const first = listLinks(page).first();
-  const name = ((await first.textContent()) ?? "").trim();
 
   // Tab from the top of the page to the first school in the list.
   await page.getByRole("heading", { level: 1 }).click();
@@ -250,6 +251,7 @@ test("the detail dialog opens with Enter from the list, shows the school, and Es
     if (await first.evaluate((el) => el === document.activeElement)) break;
   }
   await expect(first).toBeFocused();
+  const name = ((await first.textContent()) ?? "").trim();
   await page.keyboard.press("Enter");
 
   const dialog = page.getByRole("dialog", { name });
