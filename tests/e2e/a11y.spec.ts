@@ -2,8 +2,7 @@
  * Accessibility: axe-core finds no WCAG 2.0/2.1 A and AA violations on the site's pages,
  * in their hydrated state, and with the side menu or the sign-in modal open.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
   header,
   hydratedIsland,
@@ -12,22 +11,7 @@ import {
   registerViaApi,
   resetLinkIn,
 } from "./support/accounts";
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-/** Runs axe on the page as it is now and expects no violations, listing each one readably if any. */
-async function expectNoViolations(page: Page) {
-  const { violations, passes } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  // A run that checked nothing would pass vacuously.
-  expect(passes.length).toBeGreaterThan(5);
-  const found = violations.map((v) => ({
-    rule: v.id,
-    impact: v.impact,
-    help: v.help,
-    elements: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`),
-  }));
-  expect(found).toEqual([]);
-}
+import { expectNoViolations } from "./support/axe";
 
 const pages: { name: string; path: string; island?: string }[] = [
   { name: "home", path: "/" },

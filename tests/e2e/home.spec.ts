@@ -8,9 +8,9 @@
  * So every search here is a fresh member's (15 a day each), except in the one test that
  * spends the guest quota on purpose; no other spec searches as a guest.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type Response, test } from "@playwright/test";
 import { header, newMember, registerViaApi, signInForm, submitSignIn } from "./support/accounts";
+import { expectNoViolations } from "./support/axe";
 import {
   AUSTIN,
   dayChip,
@@ -394,20 +394,6 @@ test.describe("layout", () => {
 });
 
 test.describe("axe finds no WCAG A/AA violations", () => {
-  async function expectNoViolations(page: Page) {
-    const { violations, passes } = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
-    expect(passes.length).toBeGreaterThan(5);
-    const found = violations.map((v) => ({
-      rule: v.id,
-      impact: v.impact,
-      help: v.help,
-      elements: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`),
-    }));
-    expect(found).toEqual([]);
-  }
-
   test("on / with the map loaded, then with the detail dialog open", async ({ page }) => {
     await page.goto("/");
     await homeReady(page);
