@@ -1,7 +1,7 @@
 import { and, asc, between, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
-import { appMeta, openMatSessions, schools } from "../../../db/schema";
+import { openMatSessions, schools } from "../../../db/schema";
 
 export type SchoolRow = typeof schools.$inferSelect;
 export type SessionRow = typeof openMatSessions.$inferSelect;
