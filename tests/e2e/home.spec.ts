@@ -240,8 +240,6 @@ test("the detail dialog opens with Enter from the list, shows the school, and Es
 }) => {
   await page.goto("/");
   await homeReady(page);
-  // The nearby list replaces the server's once the granted position arrives: wait for it.
-  await page.waitForLoadState("networkidle");
   const first = listLinks(page).first();
 
   // Tab from the top of the page to the first school in the list.
