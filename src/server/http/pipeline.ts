@@ -10,8 +10,6 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export interface PipelineOptions {
   publicUrl: string;
   logger: Logger;
-  /** Paths that take non-JSON bodies (uploads); everything else under /api is JSON only. */
-  rawBodyPaths?: RegExp;
   trustProxy: boolean;
   /** Origins besides our own that scripts may fetch from (a remote basemap). */
   connectOrigins?: readonly string[];
@@ -41,10 +39,10 @@ export function withPipeline(handle: Handler, options: PipelineOptions): Pipelin
     const path = new URL(request.url).pathname;
     let response: Response;
     try {
-      const refused = guard(request, path, publicOrigin, options.rawBodyPaths);
+      const refused = guard(request, path, publicOrigin);
       if (refused) response = refused;
       else {
-        request = attachRequestMeta(await bufferJsonBody(request, path, options.rawBodyPaths), meta);
+        request = attachRequestMeta(await bufferJsonBody(request, path), meta);
         response = await handle(request);
       }
     } catch (error) {
@@ -70,12 +68,11 @@ export function withPipeline(handle: Handler, options: PipelineOptions): Pipelin
   };
 }
 
-function guard(request: Request, path: string, publicOrigin: string, rawBodyPaths?: RegExp) {
+function guard(request: Request, path: string, publicOrigin: string) {
   if (isCrossSiteWrite(request, [publicOrigin])) {
     return jsonResponse(403, { message: messages.crossOrigin });
   }
   if (!path.startsWith("/api/") || !isStateChanging(request.method)) return null;
-  if (rawBodyPaths?.test(path)) return null;
   const length = Number(request.headers.get("content-length") ?? "0");
   if (length > JSON_BODY_LIMIT) return jsonResponse(413, { message: messages.tooLarge });
   const type = request.headers.get("content-type") ?? "";
@@ -87,9 +84,8 @@ function guard(request: Request, path: string, publicOrigin: string, rawBodyPath
 }
 
 /** Reads a JSON body up front so a body without Content-Length still obeys the limit. */
-async function bufferJsonBody(request: Request, path: string, rawBodyPaths?: RegExp) {
+async function bufferJsonBody(request: Request, path: string) {
   if (!path.startsWith("/api/") || !isStateChanging(request.method) || !request.body) return request;
-  if (rawBodyPaths?.test(path)) return request;
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { RATE_LIMIT_FALLBACK } from "../../common/rate-limit-body";
 import type { Db } from "../../db/client";
 import { HttpError } from "./errors";
 
@@ -16,8 +17,6 @@ export interface RateState {
   /** Seconds until the current window ends. */
   retryAfter: number;
 }
-
-export const RATE_LIMIT_MESSAGE = "Too many requests. Please try again later.";
 
 const windowOf = (rule: RateRule, now: number) => Math.floor(now / rule.windowMs) * rule.windowMs;
 
@@ -56,7 +55,7 @@ export async function pruneRateCounters(db: Db, now: number, olderThanMs = 2 * 8
 }
 
 /** The spec's 429: body `{message, retryAfter, limit, remaining}` plus the matching headers. */
-export function tooManyRequests(state: RateState, message: string = RATE_LIMIT_MESSAGE): HttpError {
+export function tooManyRequests(state: RateState, message: string = RATE_LIMIT_FALLBACK.message): HttpError {
   return new HttpError(
     429,
     message,
