@@ -25,6 +25,8 @@ export const users = sqliteTable(
     aboutMe: text("about_me"),
     city: text("city"),
     homeGym: text("home_gym"),
+    /** Set when the owner opened a link sent to `email`; ADMIN_EMAILS count only then. */
+    emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [
@@ -61,7 +63,7 @@ export const sessions = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [index("sessions_user").on(t.userId)],
+  (t) => [index("sessions_user").on(t.userId), index("sessions_expires").on(t.expiresAt)],
 );
 
 export const passwordResetTokens = sqliteTable(
@@ -74,7 +76,31 @@ export const passwordResetTokens = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("password_reset_tokens_user").on(t.userId)],
+  (t) => [
+    index("password_reset_tokens_user").on(t.userId),
+    index("password_reset_tokens_expires").on(t.expiresAt),
+  ],
+);
+
+/**
+ * A link that proves the user reads `email`: on registration it verifies the address the
+ * account has; on an e-mail change the new address takes effect only when it is opened.
+ */
+export const emailVerificationTokens = sqliteTable(
+  "email_verification_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("email_verification_tokens_user").on(t.userId),
+    index("email_verification_tokens_expires").on(t.expiresAt),
+  ],
 );
 
 /** Fixed-window counters for throttles and quotas, shared by every running copy. */
@@ -85,8 +111,18 @@ export const rateCounters = sqliteTable(
     windowStart: integer("window_start").notNull(),
     count: integer("count").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_counters_window").on(t.windowStart)],
 );
+
+/**
+ * One row per periodic job (pruning and the like): a copy runs a job only after taking
+ * its lease, so N copies on one database run each job once per period.
+ */
+export const jobLeases = sqliteTable("job_leases", {
+  name: text("name").primaryKey(),
+  leasedUntil: integer("leased_until", { mode: "timestamp_ms" }).notNull(),
+  lastRunAt: integer("last_run_at", { mode: "timestamp_ms" }),
+});
 
 export const mailStatuses = ["pending", "sent", "failed"] as const;
 
