@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import type * as v from "valibot";
 import { flashToast, showToast } from "../client/toast";
+import { safeNext } from "../common/safe-next";
 import { authMessages, forgotPasswordSchema, loginSchema, registerFormSchema } from "../common/schemas/auth";
 import { ApiError, apiRequest } from "./lib/api";
 import { Field } from "./lib/Field";
@@ -19,10 +20,6 @@ const headings: Record<AuthMode, string> = {
   register: "Create Account",
   reset: "Reset Password",
 };
-
-export function safeNext(next: string): string {
-  return next.startsWith("/") && !next.startsWith("//") ? next : "/feed";
-}
 
 /** Sign in, create account and reset request in one place (spec §2 "Sign-in modal and auth screen"). */
 export default function AuthForms({ mode: initialMode, next }: AuthFormsProps) {
@@ -48,12 +45,12 @@ export default function AuthForms({ mode: initialMode, next }: AuthFormsProps) {
       if (mode === "signin") {
         await apiRequest("POST", "/api/auth/login", checked.data);
         flashToast({ title: "Welcome back", description: authMessages.loggedIn });
-        location.assign(safeNext(next));
+        location.assign(safeNext(next, location.origin));
       } else if (mode === "register") {
         const { username, email, password } = checked.data as v.InferOutput<typeof registerFormSchema>;
         await apiRequest("POST", "/api/auth/register", { username, email, password });
         flashToast({ title: "Welcome", description: authMessages.registered });
-        location.assign(safeNext(next));
+        location.assign(safeNext(next, location.origin));
       } else {
         await apiRequest("POST", "/api/auth/forgot-password", checked.data);
         showToast({ title: "Check your email", description: authMessages.resetSent });

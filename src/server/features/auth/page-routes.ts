@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { safeNext } from "../../../common/safe-next";
 import { accountPage } from "../../../pages/account";
 import { authPage } from "../../../pages/auth";
 import { membersAreaPage } from "../../../pages/members-area";
@@ -31,7 +32,11 @@ export function authPageRoutes(session: ReturnType<typeof sessionPlugin>, render
     const url = new URL(ctx.request.url);
     return render(ctx, authPage(url.pathname + url.search));
   };
-  const nextOf = (request: Request) => new URL(request.url).searchParams.get("next") ?? "/feed";
+  // Only a page of this site: the island checks again against the browser's own origin.
+  const nextOf = (request: Request) => {
+    const url = new URL(request.url);
+    return safeNext(url.searchParams.get("next"), url.origin);
+  };
 
   const routes = new Elysia({ name: "auth-pages" })
     .use(session)
