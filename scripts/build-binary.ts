@@ -4,7 +4,8 @@
  * bundler cannot follow; the plugin below makes it a static require of the addon for
  * the target platform, so the .node file is embedded and loads from inside the binary.
  */
-import { join } from "node:path";
+import { readdirSync } from "node:fs";
+import { join, relative } from "node:path";
 import type { BunPlugin } from "bun";
 
 const repo = join(import.meta.dir, "..");
@@ -27,18 +28,31 @@ const staticLibsqlAddon: BunPlugin = {
   },
 };
 
+/** Embedded under their folder's name: .build/client/x.js is /$bunfs/root/client/x.js in the binary. */
+const embeddedDirs = ["client", "geo", "basemap"].map((name) => join(repo, ".build", name));
+const embeddedFiles = embeddedDirs.flatMap((dir) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(join(repo, ".build"), join(entry.parentPath, entry.name))),
+);
+
 const result = await Bun.build({
   entrypoints: [join(repo, "src/server/main.ts")],
   compile: {
     outfile: join(repo, "dist/openmat"),
     target,
-    assets: [join(repo, ".build/client"), join(repo, ".build/geo"), join(repo, ".build/basemap")],
+    assets: embeddedDirs,
   },
   minify: true,
   // Precompiled bytecode: the binary starts without parsing megabytes of JavaScript.
   bytecode: true,
   sourcemap: "none",
-  define: { "process.env.NODE_ENV": JSON.stringify(process.env.BUILD_NODE_ENV ?? "production") },
+  define: {
+    "process.env.NODE_ENV": JSON.stringify(process.env.BUILD_NODE_ENV ?? "production"),
+    // src/server/runtime.ts: the binary knows it is compiled, and which files it must carry.
+    OPENMAT_COMPILED: "true",
+    OPENMAT_EMBEDDED_FILES: JSON.stringify(embeddedFiles.sort()),
+  },
   plugins: [staticLibsqlAddon],
 } as Parameters<typeof Bun.build>[0]);
 if (!result.success) {

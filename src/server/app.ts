@@ -66,7 +66,13 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
   await loadIslands();
   const context: AppContext = { env, database, logger: log, now: now ?? (() => new Date()) };
 
-  const transport = createMailTransport(env.SMTP_URL, env.MAIL_FROM, log, env.NODE_ENV !== "production");
+  const development = env.NODE_ENV === "development";
+  const transport = createMailTransport(env.SMTP_URL, env.MAIL_FROM, log, development);
+  if (transport.kind === "none") {
+    log.warn(
+      "mail is not delivered: SMTP_URL is not set, so password-reset and verification mail goes nowhere",
+    );
+  }
   const outbox = createMailOutbox(database.db, transport, log, context.now);
   const authDeps: AuthDeps = {
     db: database.db,

@@ -11,6 +11,12 @@ describe("loadEnv", () => {
     expect(env.ADMIN_EMAILS).toEqual([]);
   });
 
+  it("is production unless development is asked for by name", () => {
+    expect(loadEnv({}).NODE_ENV).toBe("production");
+    expect(loadEnv({ NODE_ENV: "" }).NODE_ENV).toBe("production");
+    expect(loadEnv({ NODE_ENV: "development" }).NODE_ENV).toBe("development");
+  });
+
   it("normalises lists and booleans", () => {
     const env = loadEnv({
       ADMIN_EMAILS: " A@x.com ,b@y.com,",

@@ -1,5 +1,4 @@
 import * as v from "valibot";
-import { isCompiledBinary } from "./runtime";
 
 /**
  * Every environment variable the server reads, with its description for `openmat --help`.
@@ -18,15 +17,16 @@ export const envVars = {
     default: "http://localhost:3000",
   },
   NODE_ENV: {
-    description: "production | development | test (the binary defaults to production)",
-    default: isCompiledBinary ? "production" : "development",
+    description:
+      "production | development | test; only development, set by name, keeps mail in a dev mailbox (/dev/mailbox, for this machine only) and prints it",
+    default: "production",
   },
   LOG_LEVEL: { description: "debug | info | warn | error", default: "info" },
   DONATE_URL: { description: "URL of the donation button; unset means donations are off", default: "" },
   DEMO_DATA: { description: "Load demo data on first start (true | false)", default: "true" },
   SMTP_URL: {
     description:
-      "SMTP server for outgoing mail, e.g. smtps://user:pass@mail.example:465; unset keeps mail in the dev mailbox",
+      "SMTP server for outgoing mail, e.g. smtps://user:pass@mail.example:465; unset, mail is not delivered (development: kept in the dev mailbox)",
     default: "",
   },
   MAIL_FROM: { description: "Sender address of outgoing mail", default: "OpenMat <no-reply@openmat.local>" },

@@ -6,6 +6,7 @@ import { exportCommand, importCommand, removeDemoCommand } from "./cli/schools";
 import { EnvError, envHelp, loadEnv } from "./env";
 import { setRoleByEmail } from "./features/auth/service";
 import { TransferFileError } from "./features/schools/transfer";
+import { checkEmbeddedFiles } from "./runtime";
 import { serve } from "./serve";
 
 const commands: Record<string, { usage: string; help: string; run: (args: string[]) => Promise<void> }> = {
@@ -107,6 +108,7 @@ async function main(argv: string[]) {
   }
   const command = commands[name];
   if (!command) throw new UsageError(`Unknown command "${name}"`);
+  checkEmbeddedFiles();
   await command.run(rest);
 }
 

@@ -6,7 +6,7 @@ import { migrate } from "../../src/db/migrate";
 import { migrationSql } from "../../src/db/migrations/index";
 import { type App, createApp } from "../../src/server/app";
 import { type Env, loadEnv } from "../../src/server/env";
-import { silentLogger } from "../../src/server/log";
+import { type Logger, silentLogger } from "../../src/server/log";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -37,7 +37,7 @@ export interface TestApp {
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; logger?: Logger } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), "openmat-test-"));
   copyFileSync(await templateDb(), join(dir, "test.db"));
@@ -48,7 +48,7 @@ export async function createTestApp(
     DEMO_DATA: "false",
     ...overrides,
   });
-  const app = await createApp({ env, logger: silentLogger, now: options.now });
+  const app = await createApp({ env, logger: options.logger ?? silentLogger, now: options.now });
   const request = (path: string, init?: RequestInit) =>
     app.handle(new Request(`${TEST_ORIGIN}${path}`, init));
   return {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { isCompiledBinary } from "../runtime";
+import { buildOutputRoot, missingBuildFile } from "../runtime";
 
 /** What scripts/build-client.ts wrote: hashed file names for each entry. */
 export interface AssetManifest {
@@ -14,23 +14,15 @@ export interface AssetManifest {
   files: Record<string, { type: string; gzip: boolean }>;
 }
 
-/**
- * Inside the compiled binary the client build is embedded at /$bunfs/root/client;
- * from source it lives in .build/client at the repo root.
- */
-export function assetRoot(): string {
-  if (isCompiledBinary) return "/$bunfs/root/client";
-  return join(import.meta.dir, "../../../.build/client");
-}
+/** The client build: embedded in the binary, or .build/client from source. */
+export const assetRoot = () => buildOutputRoot("client");
 
 let cached: AssetManifest | undefined;
 
 export function loadAssetManifest(root = assetRoot()): AssetManifest {
   if (cached) return cached;
   const file = join(root, "manifest.json");
-  if (!existsSync(file)) {
-    throw new Error(`Client assets are missing (${file}). Run \`npm run build:client\` first.`);
-  }
+  if (!existsSync(file)) throw missingBuildFile(file, "npm run build:client");
   cached = JSON.parse(readFileSync(file, "utf8")) as AssetManifest;
   return cached;
 }

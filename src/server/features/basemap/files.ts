@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { isCompiledBinary } from "../../runtime";
+import { buildOutputRoot, missingBuildFile } from "../../runtime";
 
 /** Bumped when the layout of the basemap build changes, so a stale build is refused. */
 export const BASEMAP_FORMAT_VERSION = 1;
@@ -22,15 +22,8 @@ export interface BasemapManifest {
   };
 }
 
-/**
- * Inside the compiled binary the basemap build is embedded at /$bunfs/root/basemap
- * (build-binary.ts lists .build/basemap in compile.assets); from source it lives in
- * .build/basemap at the repo root.
- */
-export function basemapDataRoot(): string {
-  if (isCompiledBinary) return "/$bunfs/root/basemap";
-  return join(import.meta.dir, "../../../../.build/basemap");
-}
+/** The basemap build: embedded in the binary, or .build/basemap from source. */
+export const basemapDataRoot = () => buildOutputRoot("basemap");
 
 const loaded = new Map<string, BasemapManifest>();
 
@@ -39,9 +32,7 @@ export function loadBasemapManifest(root = basemapDataRoot()): BasemapManifest {
   const cached = loaded.get(root);
   if (cached) return cached;
   const file = join(root, MANIFEST_FILE);
-  if (!existsSync(file)) {
-    throw new Error(`The basemap is missing (${file}). Run \`npm run build:basemap\` first.`);
-  }
+  if (!existsSync(file)) throw missingBuildFile(file, "npm run build:basemap");
   const manifest = JSON.parse(readFileSync(file, "utf8")) as BasemapManifest;
   if (manifest.format !== BASEMAP_FORMAT_VERSION) {
     throw new Error(

@@ -1,22 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { isCompiledBinary } from "../../runtime";
+import { buildOutputRoot, missingBuildFile } from "../../runtime";
 import { GEO_FORMAT_VERSION } from "./data-format";
 
-/**
- * Inside the compiled binary the geo build is embedded at /$bunfs/root/geo (build-binary.ts
- * lists .build/geo in compile.assets); from source it lives in .build/geo at the repo root.
- */
-export function geoDataRoot(): string {
-  if (isCompiledBinary) return "/$bunfs/root/geo";
-  return join(import.meta.dir, "../../../../.build/geo");
-}
+/** The geo build: embedded in the binary, or .build/geo from source. */
+export const geoDataRoot = () => buildOutputRoot("geo");
 
 function readGeoFile(root: string, name: string): Buffer {
   const file = join(root, name);
-  if (!existsSync(file)) {
-    throw new Error(`Geo data is missing (${file}). Run \`bun scripts/build-geo.ts\` first.`);
-  }
+  if (!existsSync(file)) throw missingBuildFile(file, "npm run build:geo");
   return readFileSync(file);
 }
 

@@ -8,27 +8,42 @@ export interface OutgoingMail {
 }
 
 export interface MailTransport {
-  kind: "smtp" | "dev";
+  /**
+   * smtp: delivered. dev: kept whole in the outbox for the dev mailbox (development only).
+   * none: no SMTP server outside development, so nothing is delivered or kept.
+   */
+  kind: "smtp" | "dev" | "none";
   send(mail: OutgoingMail): Promise<void>;
   close(): void;
 }
 
 const SMTP_TIMEOUT_MS = 10_000;
 
-/** SMTP through nodemailer when SMTP_URL is set; otherwise the dev mailbox. */
+/**
+ * SMTP through nodemailer when SMTP_URL is set. Without it, development keeps mail in the
+ * dev mailbox and prints it; any other mode delivers nothing and says so, because a
+ * printed reset link in a production log would hand accounts to whoever reads the log.
+ */
 export function createMailTransport(
   smtpUrl: string,
   from: string,
   logger: Logger,
-  printMail: boolean,
+  development: boolean,
 ): MailTransport {
-  if (!smtpUrl) {
+  if (!smtpUrl && development) {
     return {
       kind: "dev",
       async send(mail) {
-        // The dev mailbox keeps the row; outside production the text goes to the log too.
-        if (printMail) logger.info("dev mail", { to: mail.to, subject: mail.subject, text: mail.text });
-        else logger.warn("SMTP_URL is not set; mail kept in the outbox only", { subject: mail.subject });
+        logger.info("dev mail", { to: mail.to, subject: mail.subject, text: mail.text });
+      },
+      close() {},
+    };
+  }
+  if (!smtpUrl) {
+    return {
+      kind: "none",
+      async send(mail) {
+        logger.warn("mail not delivered: SMTP_URL is not set", { subject: mail.subject });
       },
       close() {},
     };
