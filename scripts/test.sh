@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The project's one test command (npm test), as CI runs it in a fresh clone after npm install:
-# lint, typecheck, unit + API tests, the compiled binary, then the browser tests against it.
+# lint, typecheck, unit + API tests, the compiled binary and its own tests, then the browser
+# tests against it; the binary always runs with the checkout hidden (needs root or user namespaces).
 # Ends with one line, "tests: N passed, M failed", summed over bun test and Playwright.
 set -euo pipefail
 
@@ -56,6 +57,9 @@ if step "build client assets and geo data" npm run build:assets --silent; then
 fi
 
 if step "build binary (npm run build)" npm run build --silent; then
+  # The binary alone, with the checkout hidden in a mount namespace (tests/support/binary.ts).
+  count_tests "compiled binary tests (bun test tests/binary)" '^ *[0-9]+ pass$' '^ *[0-9]+ fail$' \
+    bun test --timeout 30000 tests/binary
   section "chromium"
   if CHROMIUM_PATH=$(bash scripts/ensure-chromium.sh); then
     export CHROMIUM_PATH
