@@ -1,5 +1,6 @@
 import { type App, createApp } from "./app";
 import type { Env } from "./env";
+import { serverErrorResponse } from "./http/security-headers";
 import { createLogger } from "./log";
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -13,12 +14,10 @@ export async function serve(env: Env): Promise<void> {
     hostname: env.HOST,
     maxRequestBodySize: MAX_BODY_BYTES,
     fetch: (request, server) => app.handle(request, server.requestIP(request)?.address),
+    // Bun's own last resort (a body that fails while streaming): the same JSON and headers.
     error(error) {
       logger.error("server error", { error: String(error) });
-      return new Response(JSON.stringify({ message: "Something went wrong. Please try again." }), {
-        status: 500,
-        headers: { "content-type": "application/json" },
-      });
+      return serverErrorResponse(env.PUBLIC_URL);
     },
   });
   app.startWorkers();

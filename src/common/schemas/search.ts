@@ -24,6 +24,10 @@ const numberParam = (message: string, min: number, max: number) =>
     v.maxValue(max, message),
   );
 
+/** A whole-number parameter ("1.5", ".5" or "1e400" are refused with the parameter's message). */
+const integerParam = (message: string, min: number, max: number) =>
+  v.pipe(numberParam(message, min, max), v.integer(message));
+
 const queryText = v.pipe(
   v.optional(v.string(searchMessages.queryRequired), ""),
   v.trim(),
@@ -52,8 +56,8 @@ export const cityParamsSchema = v.object({ city: queryText });
 export const cityQuerySchema = v.object(fromPoint);
 
 export const listQuerySchema = v.object({
-  limit: v.exactOptional(numberParam("limit must be between 1 and 200", 1, 200), "50"),
-  offset: v.exactOptional(numberParam("offset must be 0 or more", 0, 1_000_000), "0"),
+  limit: v.exactOptional(integerParam("limit must be a whole number between 1 and 200", 1, 200), "50"),
+  offset: v.exactOptional(integerParam("offset must be a whole number from 0 to 1000000", 0, 1_000_000), "0"),
   ...fromPoint,
 });
 
@@ -68,7 +72,7 @@ export const schoolIdSchema = v.object({
 export const nearbyQuerySchema = v.object({
   lat: numberParam(searchMessages.latitude, -90, 90),
   lng: numberParam(searchMessages.longitude, -180, 180),
-  limit: v.exactOptional(numberParam("limit must be between 1 and 100", 1, 100), "15"),
+  limit: v.exactOptional(integerParam("limit must be a whole number between 1 and 100", 1, 100), "15"),
 });
 
 export const openQuerySchema = v.object({

@@ -3,7 +3,7 @@ import { compressResponse } from "./compression";
 import { isCrossSiteWrite, isStateChanging } from "./csrf";
 import { jsonResponse, messages } from "./errors";
 import { attachRequestMeta, createRequestMeta } from "./request-meta";
-import { securityHeaders } from "./security-headers";
+import { isHttpsUrl, withSecurityHeaders } from "./security-headers";
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -32,31 +32,36 @@ export function clientIp(request: Request, peerIp: string | undefined, trustProx
  */
 export function withPipeline(handle: Handler, options: PipelineOptions): PipelineHandler {
   const publicOrigin = new URL(options.publicUrl).origin;
-  const https = publicOrigin.startsWith("https:");
+  const headerOptions = { httpsOnly: isHttpsUrl(publicOrigin), connectOrigins: options.connectOrigins };
+  const failed = (error: unknown, reqId: string, path: string) => {
+    if (error instanceof Response) return error;
+    options.logger.error("unhandled", { reqId, path, error: String(error) });
+    return jsonResponse(500, { message: messages.unexpected });
+  };
   return async (incoming, peerIp) => {
     const meta = createRequestMeta(clientIp(incoming, peerIp, options.trustProxy));
     let request = attachRequestMeta(incoming, meta);
     const path = new URL(request.url).pathname;
-    let response: Response;
+    const finish = (response: Response) =>
+      withSecurityHeaders(response, headerOptions, meta.nonce, { "x-request-id": meta.id });
+    let out: Response;
     try {
-      const refused = guard(request, path, publicOrigin);
-      if (refused) response = refused;
-      else {
-        request = attachRequestMeta(await bufferJsonBody(request, path), meta);
-        response = await handle(request);
+      let response: Response;
+      try {
+        const refused = guard(request, path, publicOrigin);
+        if (refused) response = refused;
+        else {
+          request = attachRequestMeta(await bufferJsonBody(request, path), meta);
+          response = await handle(request);
+        }
+      } catch (error) {
+        response = failed(error, meta.id, path);
       }
+      out = await compressResponse(request, finish(response));
     } catch (error) {
-      if (error instanceof Response) response = error;
-      else {
-        options.logger.error("unhandled", { reqId: meta.id, path, error: String(error) });
-        response = jsonResponse(500, { message: messages.unexpected });
-      }
+      // Even a body that fails while being compressed gets an answer with every header.
+      out = finish(failed(error, meta.id, path));
     }
-    for (const [name, value] of Object.entries(securityHeaders(meta.nonce, https, options.connectOrigins))) {
-      if (!response.headers.has(name)) response.headers.set(name, value);
-    }
-    response.headers.set("x-request-id", meta.id);
-    const out = await compressResponse(request, response);
     options.logger.info("request", {
       reqId: meta.id,
       method: request.method,

@@ -1,15 +1,23 @@
+import { messages } from "./errors";
+
+export interface SecurityHeaderOptions {
+  /** The site is served over https: adds HSTS and upgrade-insecure-requests. */
+  httpsOnly: boolean;
+  /** Origins besides our own that scripts may fetch from (a remote basemap). */
+  connectOrigins?: readonly string[];
+}
+
 /**
  * Headers set on every response. Scripts run only from our origin or with this
- * response's nonce; nothing may frame the site.
+ * response's nonce (none for answers made outside the pipeline); nothing may frame the site.
  */
 export function securityHeaders(
-  nonce: string,
-  httpsOnly: boolean,
-  connectOrigins: readonly string[] = [],
+  nonce: string | undefined,
+  { httpsOnly, connectOrigins = [] }: SecurityHeaderOptions,
 ): Record<string, string> {
   const csp = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -31,4 +39,45 @@ export function securityHeaders(
   };
   if (httpsOnly) headers["strict-transport-security"] = "max-age=63072000; includeSubDomains";
   return headers;
+}
+
+/**
+ * Adds the security headers a response does not set itself. The one place they are
+ * applied: the request pipeline and the HTTP server's last-resort error answer both call it.
+ * A response with immutable headers is copied first.
+ */
+export function withSecurityHeaders(
+  response: Response,
+  options: SecurityHeaderOptions,
+  nonce?: string,
+  extra: Record<string, string> = {},
+): Response {
+  let out = response;
+  const apply = () => {
+    for (const [name, value] of Object.entries(securityHeaders(nonce, options))) {
+      if (!out.headers.has(name)) out.headers.set(name, value);
+    }
+    for (const [name, value] of Object.entries(extra)) out.headers.set(name, value);
+  };
+  try {
+    apply();
+  } catch {
+    out = new Response(response.body, response);
+    apply();
+  }
+  return out;
+}
+
+/** Whether a public URL is served over https. */
+export const isHttpsUrl = (publicUrl: string) => new URL(publicUrl).protocol === "https:";
+
+/** The HTTP server's last-resort answer (Bun's `error()`): the pipeline's JSON 500, with every header. */
+export function serverErrorResponse(publicUrl: string): Response {
+  return withSecurityHeaders(
+    new Response(JSON.stringify({ message: messages.unexpected }), {
+      status: 500,
+      headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+    }),
+    { httpsOnly: isHttpsUrl(publicUrl) },
+  );
 }

@@ -12,7 +12,8 @@ export function assetRoutes() {
   return new Elysia({ name: "assets" })
     .get("/assets/*", ({ params, request, status }) => {
       const name = params["*"];
-      const entry = files[name];
+      // Own keys only: "__proto__" or "constructor" must not reach the file system.
+      const entry = Object.hasOwn(files, name) ? files[name] : undefined;
       if (!entry) return status(404, { message: "Not found" });
       const gzip = entry.gzip && acceptsGzip(request);
       const headers: Record<string, string> = {

@@ -119,6 +119,15 @@ describe("GET /basemap/fonts/{fontstack}/{range}.pbf", () => {
     expect((await get(glyphUrl("Comic Sans", "0-255"))).status).toBe(404);
     expect((await get(glyphUrl(FONT_REGULAR, "abc"))).status).toBe(404);
   });
+
+  test("a font name that is an object key or bad percent-encoding is a JSON 404", async () => {
+    for (const stack of ["__proto__", "constructor", "toString", "hasOwnProperty", "%ZZ", "%E0%A4%A"]) {
+      const response = await get(`http://localhost/basemap/fonts/${stack}/0-255.pbf`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get("content-type")).toContain("application/json");
+      expect(await response.json()).toEqual({ message: "Not found" });
+    }
+  });
 });
 
 describe("GET /basemap/style.json", () => {

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { Elysia } from "elysia";
 import { buildMapStyle } from "../../../client/map/style";
 import { acceptsGzip } from "../../http/compression";
+import { jsonResponse, messages } from "../../http/errors";
 import { answerRange } from "./byte-range";
 import { type BasemapManifest, basemapDataRoot, FONTS_DIR, loadBasemapManifest } from "./files";
 
@@ -22,6 +23,14 @@ export interface BasemapRoutesOptions {
 export function basemapArchiveUrl(manifest: BasemapManifest = loadBasemapManifest()): string {
   return `${BASEMAP_PATH}/${manifest.archive.file}?v=${manifest.archive.sha256.slice(0, 16)}`;
 }
+
+const decodeOrNull = (part: string) => {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return null;
+  }
+};
 
 const notModified = (request: Request, etag: string) => request.headers.get("if-none-match") === etag;
 
@@ -72,11 +81,11 @@ export function basemapRoutes(options: BasemapRoutesOptions = {}) {
   const serveGlyphs = ({ params, request }: { params: { "*": string }; request: Request }) => {
     const [stackPart = "", rangePart = ""] = params["*"].split("/");
     // MapLibre asks for "A,B" when a layer lists fallback fonts; the first one we have serves.
-    const fontstack = decodeURIComponent(stackPart)
-      .split(",")
-      .find((name) => manifest.glyphs.ranges[name]);
+    const fontstack = decodeOrNull(stackPart)
+      ?.split(",")
+      .find((name) => Object.hasOwn(manifest.glyphs.ranges, name));
     const range = GLYPH_RANGE.exec(rangePart);
-    if (!fontstack || !range) return new Response(null, { status: 404 });
+    if (!fontstack || !range) return jsonResponse(404, { message: messages.notFound });
     const headers: Record<string, string> = {
       "content-type": "application/x-protobuf",
       "cache-control": REVALIDATE,

@@ -1,5 +1,4 @@
 import { Elysia } from "elysia";
-import * as v from "valibot";
 import { openMatStatus } from "../../../common/schedule/open-now";
 import { notFoundPage } from "../../../pages/not-found";
 import { schoolPage } from "../../../pages/school";
@@ -9,7 +8,7 @@ import type { sessionPlugin } from "../auth/session-plugin";
 import { schoolCalendar } from "./ics";
 import { getSchoolBySlug } from "./service";
 
-const slugParams = v.object({ slug: v.pipe(v.string(), v.maxLength(120)) });
+const MAX_SLUG_PARAM = 120;
 
 /** Server-rendered school pages and their calendars. */
 export function schoolPageRoutes(
@@ -18,26 +17,25 @@ export function schoolPageRoutes(
   render: PageRenderer,
 ) {
   const db = app.database.db;
-  return new Elysia({ name: "school-pages" }).use(session).get(
-    "/schools/:slug",
-    async (ctx) => {
-      const calendar = ctx.params.slug.endsWith(".ics");
-      const school = await getSchoolBySlug(db, ctx.params.slug.replace(/\.ics$/, ""));
-      if (!school) return render(ctx, notFoundPage());
-      if (calendar) {
-        return new Response(schoolCalendar(school, app.env.PUBLIC_URL, app.now()), {
-          headers: {
-            "content-type": "text/calendar; charset=utf-8",
-            "content-disposition": `attachment; filename="${school.slug}.ics"`,
-            "cache-control": "public, max-age=3600",
-          },
-        });
-      }
-      return render(
-        ctx,
-        schoolPage(app.env.PUBLIC_URL, school, openMatStatus(school.sessions, school.timeZone, app.now())),
-      );
-    },
-    { params: slugParams },
-  );
+  return new Elysia({ name: "school-pages" }).use(session).get("/schools/:slug", async (ctx) => {
+    // A slug that is too long or not valid percent-encoding names no school: the 404 page.
+    const slug: unknown = ctx.params.slug;
+    if (typeof slug !== "string" || slug.length > MAX_SLUG_PARAM) return render(ctx, notFoundPage());
+    const calendar = slug.endsWith(".ics");
+    const school = await getSchoolBySlug(db, slug.replace(/\.ics$/, ""));
+    if (!school) return render(ctx, notFoundPage());
+    if (calendar) {
+      return new Response(schoolCalendar(school, app.env.PUBLIC_URL, app.now()), {
+        headers: {
+          "content-type": "text/calendar; charset=utf-8",
+          "content-disposition": `attachment; filename="${school.slug}.ics"`,
+          "cache-control": "public, max-age=3600",
+        },
+      });
+    }
+    return render(
+      ctx,
+      schoolPage(app.env.PUBLIC_URL, school, openMatStatus(school.sessions, school.timeZone, app.now())),
+    );
+  });
 }
