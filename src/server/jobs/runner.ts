@@ -1,0 +1,105 @@
+import type { Db } from "../../db/client";
+import type { Logger } from "../log";
+import { jobLeasedUntil, recordJobRun, takeJobLease } from "./queries";
+
+/** What every job is given: plain values, no app context. */
+export interface JobArgs {
+  db: Db;
+  now: Date;
+  logger: Logger;
+}
+
+export interface Job {
+  name: string;
+  /**
+   * periodic: a copy runs it only after taking its lease in `job_leases`, so all copies on
+   * one database run it about once per `everyMs` between them, never two at once.
+   * queue: every copy runs it every `everyMs`; the job leases its own rows (the mail
+   * outbox leases each mail), so copies share the work instead of repeating it.
+   */
+  kind: "periodic" | "queue";
+  everyMs: number;
+  run(args: JobArgs): Promise<unknown>;
+}
+
+export interface JobRunner {
+  /** Runs every job due now (and waits for ones already running). Tests drive it directly. */
+  runDue(): Promise<void>;
+  /** Runs a job now when the runner is started, e.g. the outbox right after an enqueue. */
+  wake(name: string): void;
+  /** One timer per process; each tick runs what is due. */
+  start(tickMs?: number): void;
+  /** Stops the timer and waits for running jobs to finish. */
+  stop(): Promise<void>;
+}
+
+export const TICK_MS = 1_000;
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function createJobRunner(opts: {
+  db: Db;
+  logger: Logger;
+  now: () => Date;
+  jobs: readonly Job[];
+}): JobRunner {
+  const { db, logger, now, jobs } = opts;
+  const dueAt = new Map<string, number>();
+  const running = new Map<string, Promise<void>>();
+  let timer: ReturnType<typeof setInterval> | undefined;
+
+  async function attempt(job: Job, at: Date): Promise<void> {
+    const next = at.getTime() + job.everyMs;
+    dueAt.set(job.name, next);
+    if (job.kind === "periodic") {
+      if (!(await takeJobLease(db, job.name, at, new Date(next)))) {
+        // Another copy holds it: look again when that lease runs out, not every tick.
+        const until = await jobLeasedUntil(db, job.name);
+        if (until) dueAt.set(job.name, until.getTime());
+        return;
+      }
+    }
+    await job.run({ db, now: at, logger });
+    if (job.kind === "periodic") await recordJobRun(db, job.name, at);
+    logger.debug("job ran", { job: job.name });
+  }
+
+  function runJob(job: Job): Promise<void> {
+    let run = running.get(job.name);
+    if (!run) {
+      run = attempt(job, now())
+        .catch((error) => logger.error("job failed", { job: job.name, error: errorText(error) }))
+        .finally(() => running.delete(job.name));
+      running.set(job.name, run);
+    }
+    return run;
+  }
+
+  async function runDue(): Promise<void> {
+    const at = now().getTime();
+    const due = jobs.filter((job) => running.has(job.name) || (dueAt.get(job.name) ?? 0) <= at);
+    await Promise.all(due.map(runJob));
+  }
+
+  return {
+    runDue,
+    wake(name) {
+      const job = jobs.find((j) => j.name === name);
+      if (!timer || !job) return;
+      // If it is running now, the next tick runs it again.
+      dueAt.set(name, 0);
+      void runJob(job);
+    },
+    start(tickMs = TICK_MS) {
+      if (timer) return;
+      timer = setInterval(() => void runDue(), tickMs);
+      timer.unref?.();
+      void runDue();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await Promise.all(running.values());
+    },
+  };
+}
