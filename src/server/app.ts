@@ -6,6 +6,11 @@ import type { Env } from "./env";
 import { accountRoutes } from "./features/account/routes";
 import { assetRoutes } from "./features/assets/routes";
 import { authPageRoutes } from "./features/auth/page-routes";
+import {
+  pruneEmailVerificationTokens,
+  pruneExpiredSessions,
+  prunePasswordResetTokens,
+} from "./features/auth/prune";
 import { authRoutes } from "./features/auth/routes";
 import type { AuthDeps } from "./features/auth/service";
 import { sessionPlugin } from "./features/auth/session-plugin";
@@ -17,7 +22,8 @@ import { timeZoneAt } from "./features/geo/time-zone";
 import { healthRoutes } from "./features/health/routes";
 import { homeRoutes } from "./features/home/routes";
 import { locationRoutes } from "./features/location/routes";
-import { createMailOutbox, type MailOutbox } from "./features/mail/outbox";
+import { createMailOutbox, MAIL_JOB, type MailOutbox } from "./features/mail/outbox";
+import { pruneOldMail } from "./features/mail/queries";
 import { devMailboxRoutes } from "./features/mail/routes";
 import { createMailTransport } from "./features/mail/transport";
 import { notFoundRoutes, pagesRoutes } from "./features/pages/routes";
@@ -29,6 +35,9 @@ import { seoRoutes } from "./features/seo/routes";
 import { settingsRoutes } from "./features/settings/routes";
 import { errorMapper } from "./http/error-mapper";
 import { type PipelineHandler, withPipeline } from "./http/pipeline";
+import { pruneRateCounters } from "./http/rate-limit";
+import { pruneJob } from "./jobs/prune";
+import { createJobRunner, type JobRunner } from "./jobs/runner";
 import { createLogger, type Logger } from "./log";
 import { loadIslands } from "./render/island";
 import { createPageRenderer } from "./render/page-renderer";
@@ -38,7 +47,9 @@ export interface App {
   handle: PipelineHandler;
   context: AppContext;
   outbox: MailOutbox;
-  /** Starts background work (the mail worker); the server calls it, tests may not. */
+  /** Background jobs: mail delivery and pruning; tests call `jobs.runDue()`. */
+  jobs: JobRunner;
+  /** Starts the jobs runner's timer; the server calls it, tests may not. */
   startWorkers(): void;
   close(): Promise<void>;
 }
@@ -73,13 +84,27 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       "mail is not delivered: SMTP_URL is not set, so password-reset and verification mail goes nowhere",
     );
   }
-  const outbox = createMailOutbox(database.db, transport, log, context.now);
+  const outbox = createMailOutbox(database.db, transport, log, context.now, () => jobs.wake(MAIL_JOB));
+  const jobs = createJobRunner({
+    db: database.db,
+    logger: log,
+    now: context.now,
+    jobs: [
+      outbox.job,
+      pruneJob("sessions", pruneExpiredSessions),
+      pruneJob("password_reset_tokens", prunePasswordResetTokens),
+      pruneJob("email_verification_tokens", pruneEmailVerificationTokens),
+      pruneJob("rate_counters", (db, at, limit) => pruneRateCounters(db, at.getTime(), limit)),
+      pruneJob("mail_outbox", pruneOldMail),
+    ],
+  });
   const authDeps: AuthDeps = {
     db: database.db,
     now: context.now,
     publicUrl: env.PUBLIC_URL,
     adminEmails: env.ADMIN_EMAILS,
     sendMail: outbox.enqueue,
+    throttleRegistrations: env.NODE_ENV !== "development",
   };
   const geo = createGeoServices(env.GEOCODER_URL, log);
   if (env.DEMO_DATA) {
@@ -97,7 +122,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(healthRoutes(context))
     .use(seoRoutes(context, () => schoolPagePaths(database.db)))
     .use(authRoutes(session, authDeps))
-    .use(accountRoutes(context, session))
+    .use(accountRoutes(context, session, authDeps))
     .use(settingsRoutes(context, session))
     .use(schoolRoutes(context, session, geo.schoolGeocoder))
     .use(favoriteRoutes(context, session))
@@ -105,7 +130,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(locationRoutes())
     .use(schoolPageRoutes(context, session, render))
     .use(devMailboxRoutes(context, session, render))
-    .use(authPageRoutes(session, render))
+    .use(authPageRoutes(session, render, authDeps))
     .use(homeRoutes(context, session, render, geo.schoolGeocoder, env.BASEMAP_URL || basemapArchiveUrl()))
     .use(pagesRoutes(context, session, render))
     .use(notFoundRoutes(session, render));
@@ -121,9 +146,11 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     handle,
     context,
     outbox,
-    startWorkers: () => outbox.start(),
+    jobs,
+    startWorkers: () => jobs.start(),
     close: once(async () => {
-      await outbox.stop();
+      await jobs.stop();
+      await outbox.close();
       await database.close();
     }),
   };

@@ -41,6 +41,16 @@ export async function hitRate(db: Db, rule: RateRule, now: number): Promise<Rate
   return stateOf(rule, Number(rows[0]?.count ?? 1), now);
 }
 
+/**
+ * Gives back one event counted by `hitRate` in the same window (a throttle that counts
+ * before it acts and then learns the event should not count, such as a correct password).
+ */
+export async function releaseRate(db: Db, rule: RateRule, now: number): Promise<void> {
+  await db.run(sql`
+    UPDATE rate_counters SET count = count - 1
+    WHERE key = ${rule.key} AND window_start = ${windowOf(rule, now)} AND count > 0`);
+}
+
 /** The rule's state without counting anything. */
 export async function peekRate(db: Db, rule: RateRule, now: number): Promise<RateState> {
   const rows = await db.all<{ count: number }>(sql`
@@ -49,9 +59,23 @@ export async function peekRate(db: Db, rule: RateRule, now: number): Promise<Rat
   return { ...stateOf(rule, count, now), allowed: count < rule.limit };
 }
 
-/** Drops windows that ended long ago; cheap, run now and then. */
-export async function pruneRateCounters(db: Db, now: number, olderThanMs = 2 * 86_400_000) {
-  await db.run(sql`DELETE FROM rate_counters WHERE window_start < ${now - olderThanMs}`);
+/** Longer than any rule's window (the longest, the search quota, is a day). */
+const RATE_COUNTER_KEEP_MS = 2 * 86_400_000;
+
+/**
+ * Drops up to `limit` counters whose window has ended (rows do not store their window's
+ * length, so: started more than two days ago); returns how many. Run by the jobs runner.
+ */
+export async function pruneRateCounters(
+  db: Db,
+  now: number,
+  limit: number,
+  olderThanMs = RATE_COUNTER_KEEP_MS,
+): Promise<number> {
+  const result = await db.run(sql`
+    DELETE FROM rate_counters WHERE rowid IN (
+      SELECT rowid FROM rate_counters WHERE window_start < ${now - olderThanMs} LIMIT ${limit})`);
+  return result.rowsAffected;
 }
 
 /** The spec's 429: body `{message, retryAfter, limit, remaining}` plus the matching headers. */

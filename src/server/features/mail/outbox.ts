@@ -1,20 +1,32 @@
 import type { Db } from "../../../db/client";
+import type { Job } from "../../jobs/runner";
 import type { Logger } from "../../log";
-import { claimDueMail, insertMail, markMailFailed, markMailRetry, markMailSent } from "./queries";
+import {
+  claimDueMail,
+  countDueMail,
+  insertMail,
+  markMailFailed,
+  markMailRetry,
+  markMailSent,
+} from "./queries";
 import type { MailTransport, OutgoingMail } from "./transport";
 
 const LEASE_MS = 60_000;
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30 * 60_000;
 export const MAX_ATTEMPTS = 12;
+export const MAIL_JOB = "mail";
+const MAIL_EVERY_MS = 1_000;
 
 export interface MailOutbox {
-  /** Stores the mail and wakes the worker; returns before any delivery is tried. */
+  /** Stores the mail and calls `onEnqueue`; returns before any delivery is tried. */
   enqueue(mail: OutgoingMail): Promise<void>;
-  /** Delivers every due mail now; used by the worker and by tests. */
+  /** Delivers every due mail now; the job runs it, tests call it. */
   drain(): Promise<number>;
-  start(intervalMs?: number): void;
-  stop(): Promise<void>;
+  /** The jobs runner's queue job: every copy drains every second; each mail is leased. */
+  job: Job;
+  /** Waits for a drain in progress and closes the transport. */
+  close(): Promise<void>;
 }
 
 export function retryDelayMs(attempts: number): number {
@@ -26,8 +38,8 @@ export function createMailOutbox(
   transport: MailTransport,
   logger: Logger,
   now: () => Date,
+  onEnqueue: () => void = () => {},
 ): MailOutbox {
-  let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<number> | undefined;
 
   async function deliverOne(): Promise<boolean> {
@@ -35,7 +47,8 @@ export function createMailOutbox(
     if (!mail) return false;
     try {
       await transport.send({ to: mail.to, subject: mail.subject, text: mail.text });
-      await markMailSent(db, mail.id, now());
+      // Only the dev mailbox reads a delivered mail's body; anywhere else it is a live link.
+      await markMailSent(db, mail.id, now(), transport.kind === "dev" && mail.transport === "dev");
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (mail.attempts >= MAX_ATTEMPTS) await markMailFailed(db, mail.id, message);
@@ -49,6 +62,8 @@ export function createMailOutbox(
     running ??= (async () => {
       let sent = 0;
       try {
+        // A read first: an idle outbox costs each copy no write per second.
+        if (!(await countDueMail(db, now()))) return 0;
         while (await deliverOne()) sent++;
       } catch (error) {
         logger.error("mail outbox failed", { error: String(error) });
@@ -64,16 +79,11 @@ export function createMailOutbox(
     async enqueue(mail) {
       const at = now();
       await insertMail(db, { ...mail, transport: transport.kind, nextAttemptAt: at, createdAt: at });
-      if (timer) void drain();
+      onEnqueue();
     },
     drain,
-    start(intervalMs = 5_000) {
-      timer ??= setInterval(() => void drain(), intervalMs);
-      void drain();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
+    job: { name: MAIL_JOB, kind: "queue", everyMs: MAIL_EVERY_MS, run: drain },
+    async close() {
       await running;
       transport.close();
     },

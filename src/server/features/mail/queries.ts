@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { mailOutbox } from "../../../db/schema";
 
@@ -25,14 +25,22 @@ export async function claimDueMail(db: Db, now: Date, leaseMs: number): Promise<
   return row;
 }
 
-export const markMailSent = (db: Db, id: number, now: Date) =>
-  db.update(mailOutbox).set({ status: "sent", sentAt: now, lastError: null }).where(eq(mailOutbox.id, id));
+/**
+ * Marks a mail delivered. Its body (a reset link, say) is blanked unless `keepText`: only
+ * the dev mailbox, which shows the rows, keeps it.
+ */
+export const markMailSent = (db: Db, id: number, now: Date, keepText = false) =>
+  db
+    .update(mailOutbox)
+    .set({ status: "sent", sentAt: now, lastError: null, ...(keepText ? {} : { text: "" }) })
+    .where(eq(mailOutbox.id, id));
 
 export const markMailRetry = (db: Db, id: number, nextAttemptAt: Date, error: string) =>
   db.update(mailOutbox).set({ nextAttemptAt, lastError: error }).where(eq(mailOutbox.id, id));
 
+/** Gives up on a mail; its body is blanked, as nothing will read it again. */
 export const markMailFailed = (db: Db, id: number, error: string) =>
-  db.update(mailOutbox).set({ status: "failed", lastError: error }).where(eq(mailOutbox.id, id));
+  db.update(mailOutbox).set({ status: "failed", lastError: error, text: "" }).where(eq(mailOutbox.id, id));
 
 export const listDevMail = (db: Db, limit = 50) =>
   db
@@ -49,3 +57,24 @@ export const countDueMail = async (db: Db, now: Date) =>
       .from(mailOutbox)
       .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
   )[0]?.n ?? 0;
+
+export const MAIL_KEEP_MS = 30 * 86_400_000;
+
+/**
+ * Deletes up to `limit` sent or failed mails whose last attempt is older than `keepMs`.
+ * `next_attempt_at` is that attempt's time plus its lease, and the due index covers
+ * (status, next_attempt_at), so this never scans the table.
+ */
+export async function pruneOldMail(db: Db, now: Date, limit: number, keepMs = MAIL_KEEP_MS): Promise<number> {
+  const old = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        inArray(mailOutbox.status, ["sent", "failed"]),
+        lt(mailOutbox.nextAttemptAt, new Date(now.getTime() - keepMs)),
+      ),
+    )
+    .limit(limit);
+  return (await db.delete(mailOutbox).where(inArray(mailOutbox.id, old))).rowsAffected;
+}
