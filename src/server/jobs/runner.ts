@@ -13,7 +13,8 @@ export interface Job {
   name: string;
   /**
    * periodic: a copy runs it only after taking its lease in `job_leases`, so all copies on
-   * one database run it about once per `everyMs` between them, never two at once.
+   * one database run it about once per `everyMs` between them, never two at once (as long
+   * as a run takes less than `everyMs`: keep runs bounded, as pruneJob does).
    * queue: every copy runs it every `everyMs`; the job leases its own rows (the mail
    * outbox leases each mail), so copies share the work instead of repeating it.
    */
