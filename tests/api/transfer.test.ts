@@ -81,6 +81,57 @@ describe("openmat import", () => {
     expect(await count(t)).toBe(before);
   });
 
+  it("refuses control characters in one-line fields and links that are not http(s), row by row", async () => {
+    const at = { latitude: 47.61, longitude: -122.33, address: "1 Pike St, Seattle, WA 98101" };
+    const rows = [
+      { ...at, gym: "Evil\r\nX-INJECTED:1", dayAndTime: "Sat 10am" },
+      { ...at, gym: "Evil\nBEGIN:VEVENT", dayAndTime: "Sat 10am" },
+      { ...at, gym: "Tab\tGym", dayAndTime: "Sat 10am" },
+      { ...at, gym: "Cr Gym", address: "1 Pike St\r, Seattle, WA 98101", dayAndTime: "Sat 10am" },
+      { ...at, gym: "Nul Gym", dayAndTime: "Sat 10am\u0000" },
+      { ...at, gym: "Script Gym", dayAndTime: "Sat 10am", website: "javascript:alert(1)" },
+      { ...at, gym: "Data Gym", dayAndTime: "Sat 10am", website: "data:text/html,<script>alert(1)</script>" },
+      { ...at, gym: "Link Gym", dayAndTime: "Sat 10am", link: "JavaScript:alert(1)" },
+      { ...at, gym: "Relative Gym", dayAndTime: "Sat 10am", website: "//evil.example/" },
+      {
+        ...at,
+        gym: "Seattle Good Grappling",
+        dayAndTime: "Sat 10am\r\nSun 11am",
+        website: "https://good.example/",
+        communityNotes: "Line one\r\nLine two\rLine three",
+      },
+    ];
+    const file = join(t.dir, "controls.json");
+    await Bun.write(file, JSON.stringify(rows));
+    const before = await count(t);
+    const { code, stdout } = cli(["import", file], t.env.DATABASE_URL);
+    expect(code).toBe(2);
+    expect(stdout.trim().split("\n")).toEqual([
+      "row 1: rejected: gym must not contain line breaks or control characters",
+      "row 2: rejected: gym must not contain line breaks or control characters",
+      "row 3: rejected: gym must not contain line breaks or control characters",
+      "row 4: rejected: address must not contain line breaks or control characters",
+      "row 5: rejected: dayAndTime must not contain control characters",
+      "row 6: rejected: website must be an http:// or https:// URL",
+      "row 7: rejected: website must be an http:// or https:// URL",
+      "row 8: rejected: link must be an http:// or https:// URL",
+      "row 9: rejected: website must be an http:// or https:// URL",
+      expect.stringMatching(/^row 10: added "Seattle Good Grappling" \(id \d+\)$/),
+      "1 added, 0 updated, 9 rejected",
+    ]);
+    expect(await count(t)).toBe(before + 1);
+    const good = await t.app.context.database.client.execute(
+      "select website, day_and_time, community_notes, saturday, sunday from schools where gym = 'Seattle Good Grappling'",
+    );
+    expect(good.rows[0]).toMatchObject({
+      website: "https://good.example/",
+      day_and_time: "Sat 10am\nSun 11am",
+      community_notes: "Line one\nLine two\nLine three",
+      saturday: 1,
+      sunday: 1,
+    });
+  });
+
   it("a file that cannot be read changes nothing", async () => {
     const before = await count(t);
     for (const [name, text] of [

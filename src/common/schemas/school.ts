@@ -8,14 +8,50 @@ export const schoolMessages = {
   emailInvalid: "Please enter a valid email address",
 } as const;
 
+/** Whether a link is an absolute http(s) URL: the only kind a school page links to. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return (protocol === "http:" || protocol === "https:") && !/[\p{Cc}\s]/u.test(value);
+  } catch {
+    return false;
+  }
+}
+
+/** A link a page may show: the URL when it is http(s), null otherwise. */
+export const httpUrlOrNull = (value: string | null | undefined) => (value && isHttpUrl(value) ? value : null);
+
+const CONTROL = /\p{Cc}/u;
+const CONTROL_BUT_LF = /[^\P{Cc}\n]/u;
+/** Text that may span lines: CR LF and CR become LF, tabs spaces. */
+const normaliseBreaks = (s: string) => s.replace(/\r\n?/g, "\n").replace(/\t/g, " ");
+
+/**
+ * One-line text refuses every control character (a CR or LF in a name would add lines
+ * to a calendar); text that may span lines keeps its line breaks and refuses the rest.
+ */
+const controls = (name: string, lines: boolean) =>
+  v.check(
+    (s: string) => !(lines ? CONTROL_BUT_LF : CONTROL).test(s),
+    lines
+      ? `${name} must not contain control characters`
+      : `${name} must not contain line breaks or control characters`,
+  );
+
 // Optional fields accept null too: exports write null for "not given".
-const optionalText = (max: number) =>
+const optionalText = (name: string, max: number, kind: "line" | "url" | "lines" = "line") =>
   v.nullish(
     v.pipe(
       v.string(),
       v.trim(),
       v.maxLength(max),
-      v.transform((s) => s || undefined),
+      v.transform((s: string) => (kind === "lines" ? normaliseBreaks(s) : s)),
+      controls(name, kind === "lines"),
+      v.check(
+        (s: string) => kind !== "url" || s === "" || isHttpUrl(s),
+        `${name} must be an http:// or https:// URL`,
+      ),
+      v.transform((s: string) => s || undefined),
     ),
   );
 
@@ -33,38 +69,42 @@ const optionalNumber = (min: number, max: number, name: string) =>
 
 /** One school as a submission, an import row or an export row carries it. */
 export const schoolInputSchema = v.object({
-  key: optionalText(200),
+  key: optionalText("key", 200),
   gym: v.pipe(
     v.optional(v.string(schoolMessages.gymRequired), ""),
     v.trim(),
     v.nonEmpty(schoolMessages.gymRequired),
     v.maxLength(200),
+    controls("gym", false),
   ),
   address: v.pipe(
     v.optional(v.string(schoolMessages.addressRequired), ""),
     v.trim(),
     v.nonEmpty(schoolMessages.addressRequired),
     v.maxLength(300),
+    controls("address", false),
   ),
   dayAndTime: v.pipe(
     v.optional(v.string(schoolMessages.scheduleRequired), ""),
     v.trim(),
     v.nonEmpty(schoolMessages.scheduleRequired),
     v.maxLength(1000),
+    v.transform(normaliseBreaks),
+    controls("dayAndTime", true),
   ),
-  link: optionalText(500),
-  website: optionalText(500),
-  communityNotes: optionalText(2000),
+  link: optionalText("link", 500, "url"),
+  website: optionalText("website", 500, "url"),
+  communityNotes: optionalText("communityNotes", 2000, "lines"),
   emailForConfirmation: v.nullish(
     v.union(
       [v.literal(""), v.pipe(v.string(), v.trim(), v.email(schoolMessages.emailInvalid))],
       schoolMessages.emailInvalid,
     ),
   ),
-  phone: optionalText(40),
-  city: optionalText(100),
-  state: optionalText(40),
-  zipCode: optionalText(10),
+  phone: optionalText("phone", 40),
+  city: optionalText("city", 100),
+  state: optionalText("state", 40),
+  zipCode: optionalText("zipCode", 10),
   latitude: optionalNumber(-90, 90, "latitude"),
   longitude: optionalNumber(-180, 180, "longitude"),
   rating: optionalNumber(0, 5, "rating"),

@@ -17,13 +17,28 @@ const ICAL_DAYS: Record<Weekday, ICalWeekday> = {
 };
 
 /**
+ * Text for a one-line property. ical-generator leaves some values raw (the calendar's
+ * NAME, UID) and keeps control characters in the rest, so a CR or LF from the database
+ * could start a property of its own: every control character becomes a space.
+ */
+export const icsLine = (text: string) => text.replace(/\p{Cc}+/gu, " ").trim();
+
+/** Text that may span lines (DESCRIPTION, which ical-generator escapes as \n); other controls go. */
+const icsText = (text: string) =>
+  text
+    .replace(/\r\n?/g, "\n")
+    .replace(/[^\P{Cc}\n]+/gu, " ")
+    .trim();
+
+/**
  * One weekly recurring event per open mat, anchored in the gym's own time zone (with its
  * VTIMEZONE), so calendars keep 11:00 AM local across daylight-saving changes.
  */
 export function schoolCalendar(school: SchoolView, publicUrl: string, now: Date): string {
-  const pageUrl = `${publicUrl}/schools/${school.slug}`;
+  const pageUrl = icsLine(`${publicUrl}/schools/${encodeURIComponent(school.slug)}`);
+  const gym = icsLine(school.gym);
   const calendar = new ICalCalendar({
-    name: `${school.gym} open mats`,
+    name: `${gym} open mats`,
     prodId: { company: "OpenMat", product: "open-mat-schedule", language: "EN" },
     url: pageUrl,
   });
@@ -36,22 +51,22 @@ export function schoolCalendar(school: SchoolView, publicUrl: string, now: Date)
     const start = today.plus({ days: daysAhead, minutes: session.start });
     const minutes =
       session.end === null ? DEFAULT_LENGTH_MINUTES : (session.end - session.start + 1440) % 1440 || 1440;
-    const notes = session.notes.length ? ` (${session.notes.join(", ")})` : "";
+    const notes = session.notes.length ? ` (${icsLine(session.notes.join(", "))})` : "";
     calendar.createEvent({
       id: `school-${school.id}-${session.weekday}-${session.start}@openmat`,
       start,
       end: start.plus({ minutes }),
       timezone: school.timeZone,
-      summary: `Open mat at ${school.gym}${notes}`,
+      summary: `Open mat at ${gym}${notes}`,
       description: [
         `Open mat ${formatTime(session.start)}${session.end === null ? "" : `–${formatTime(session.end)}`}${notes}.`,
         session.end === null ? "End time not given; shown as two hours." : "",
-        `Schedule as the gym writes it: ${school.dayAndTime}`,
+        `Schedule as the gym writes it: ${icsText(school.dayAndTime)}`,
         pageUrl,
       ]
         .filter(Boolean)
         .join("\n"),
-      location: `${school.gym}, ${school.address}`,
+      location: `${gym}, ${icsLine(school.address)}`,
       url: pageUrl,
       stamp: DateTime.fromJSDate(now, { zone: "utc" }),
       repeating: { freq: ICalEventRepeatingFreq.WEEKLY, byDay: [ICAL_DAYS[session.weekday]] },

@@ -1,4 +1,5 @@
 import type { Session, Weekday } from "../../../common/schedule/types";
+import { httpUrlOrNull } from "../../../common/schemas/school";
 import type { SchoolRow, SessionRow } from "./queries";
 
 /** The API's school: the spec's fields plus what the structured schedule adds. */
@@ -16,7 +17,8 @@ export function toSchoolView(row: SchoolRow, sessions: SessionRow[], distanceMil
     longitude: row.longitude,
     timeZone: row.timeZone,
     phone: row.phone,
-    website: row.website,
+    // Only http(s) links reach a page's href, whatever an older import stored.
+    website: httpUrlOrNull(row.website),
     dayAndTime: row.dayAndTime,
     communityNotes: row.communityNotes,
     rating: row.rating,
