@@ -1,7 +1,7 @@
 #!/usr/bin/env bun
 import { openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
-import { backupDatabase } from "./cli/backup";
+import { backupDatabase, openDatabaseForBackup } from "./cli/backup";
 import { exportCommand, importCommand, removeDemoCommand } from "./cli/schools";
 import { EnvError, envHelp, loadEnv } from "./env";
 import { setRoleByEmail } from "./features/auth/service";
@@ -32,7 +32,7 @@ const commands: Record<string, { usage: string; help: string; run: (args: string
     run: async ([file]) => {
       if (!file) throw new UsageError("backup needs a FILE to write to");
       const env = loadEnv();
-      const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+      const database = await openDatabaseForBackup(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
       try {
         console.log(`Backup written to ${await backupDatabase(database, file)}`);
       } finally {

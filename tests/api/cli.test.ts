@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { registerMember } from "../support/session";
@@ -7,9 +8,10 @@ import { createTestApp, type TestApp } from "../support/test-app";
 
 const main = join(import.meta.dir, "../../src/server/main.ts");
 
-function cli(args: string[], env: Record<string, string> = {}) {
+function cli(args: string[], env: Record<string, string | undefined> = {}, cwd?: string) {
   const proc = Bun.spawnSync([process.execPath, main, ...args], {
     env: { ...process.env, LOG_LEVEL: "error", ...env },
+    cwd,
   });
   return { code: proc.exitCode, stdout: proc.stdout.toString(), stderr: proc.stderr.toString() };
 }
@@ -83,6 +85,31 @@ describe("openmat CLI", () => {
     expect(rows.rows[0]?.[0]).toBe(m.username);
     copy.close();
     expect(cli(["backup", target], { DATABASE_URL: t.env.DATABASE_URL }).code).toBe(1);
+  });
+
+  it("backup in a folder without a database fails, names the file and creates nothing", () => {
+    const empty = mkdtempSync(join(tmpdir(), "openmat-nodb-"));
+    try {
+      // The default DATABASE_URL, file:data/openmat.db, relative to the folder it runs in.
+      const byDefault = cli(["backup", "copy.db"], { DATABASE_URL: undefined }, empty);
+      expect(byDefault.code).toBe(1);
+      expect(byDefault.stderr).toContain(`No database at ${join(realpathSync(empty), "data", "openmat.db")}`);
+      expect(byDefault.stdout).not.toContain("Backup written");
+      const missing = join(empty, "missing.db");
+      const named = cli(["backup", join(empty, "copy2.db")], { DATABASE_URL: `file:${missing}` });
+      expect(named.code).toBe(1);
+      expect(named.stderr).toContain(`No database at ${missing}`);
+      // An empty file (left by an older version) is not a database either.
+      writeFileSync(join(empty, "empty.db"), "");
+      const blank = cli(["backup", join(empty, "copy3.db")], {
+        DATABASE_URL: `file:${join(empty, "empty.db")}`,
+      });
+      expect(blank.code).toBe(1);
+      expect(blank.stderr).toContain(`${join(empty, "empty.db")} is not a database`);
+      expect(readdirSync(empty)).toEqual(["empty.db"]);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });
 

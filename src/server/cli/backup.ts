@@ -1,6 +1,25 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Database } from "../../db/client";
+import { type Database, localPath, openDatabase } from "../../db/client";
+
+/**
+ * Opens the database to back up. Unlike serving, a backup never creates one: a local file
+ * that is missing or empty is an error naming the path (so no empty file is left behind).
+ */
+export async function openDatabaseForBackup(url: string, authToken?: string): Promise<Database> {
+  const path = localPath(url);
+  if (path !== null) {
+    if (path === ":memory:" || path === "") throw new Error(`backup needs a database file, not ${url}`);
+    const file = resolve(path);
+    if (!existsSync(file)) {
+      throw new Error(`No database at ${file} (DATABASE_URL=${url}); nothing was backed up`);
+    }
+    if (!statSync(file).isFile() || statSync(file).size === 0) {
+      throw new Error(`${file} is not a database (DATABASE_URL=${url}); nothing was backed up`);
+    }
+  }
+  return openDatabase(url, authToken);
+}
 
 /**
  * Writes a consistent copy of a live local database with VACUUM INTO, which reads
