@@ -9,17 +9,60 @@ export interface ToastOptions {
 }
 
 let current: { el: HTMLElement; timer: ReturnType<typeof setTimeout> } | undefined;
+let region: HTMLElement | undefined;
+let modalWatcher: MutationObserver | undefined;
+
+/**
+ * The open modal dialog that is on top. Everything outside it is inert (neither clickable nor
+ * read by screen readers), so the toasts must be inside it. The top layer's order is not
+ * exposed; the last in document order is the newest in this app (a modal opened from
+ * another one renders after it).
+ */
+function topModal(): HTMLDialogElement | undefined {
+  return [...document.querySelectorAll<HTMLDialogElement>("dialog[open]")]
+    .filter((dialog) => dialog.matches(":modal"))
+    .at(-1);
+}
+
+const hostNow = () => topModal() ?? document.body;
+
+/**
+ * Puts the region in the topmost modal dialog (else the body) and shows it as a manual
+ * popover: the top layer stacks in the order things were shown, so a popover shown now is above
+ * every dialog opened before. Moving it hides it, hence the show after every placement.
+ */
+function place(el: HTMLElement) {
+  const host = hostNow();
+  if (el.parentElement !== host) host.append(el);
+  if (typeof el.showPopover !== "function") return; // no popover support: its z-index applies
+  if (el.matches(":popover-open")) el.hidePopover();
+  el.showPopover();
+}
 
 function viewport(): HTMLElement {
-  let el = document.getElementById("toasts");
-  if (!el) {
-    el = document.createElement("section");
-    el.id = "toasts";
-    el.setAttribute("aria-label", "Notifications (F8)");
-    el.tabIndex = -1;
-    document.body.append(el);
+  if (!region) {
+    region = document.createElement("section");
+    region.id = "toasts";
+    region.setAttribute("aria-label", "Notifications (F8)");
+    region.setAttribute("popover", "manual");
+    region.tabIndex = -1;
   }
-  return el;
+  place(region);
+  return region;
+}
+
+/** While a toast shows, a modal opening or closing takes the region with it (or out of it). */
+function followModals() {
+  if (modalWatcher) return;
+  modalWatcher = new MutationObserver(() => {
+    if (region && region.parentElement !== hostNow()) place(region);
+  });
+  modalWatcher.observe(document.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ["open"],
+  });
 }
 
 function dismiss() {
@@ -27,6 +70,8 @@ function dismiss() {
   clearTimeout(current.timer);
   current.el.remove();
   current = undefined;
+  modalWatcher?.disconnect();
+  modalWatcher = undefined;
 }
 
 /** One toast at a time (spec §9): a new one replaces the old. Announced politely. */
@@ -59,6 +104,7 @@ export function showToast({
   el.append(close);
   viewport().append(el);
   current = { el, timer: setTimeout(dismiss, durationMs) };
+  followModals();
 }
 
 const FLASH_KEY = "openmat:flash";

@@ -49,11 +49,14 @@ export function Header() {
               name="NavBadges"
               props={{ notifications: viewer.unreadNotifications, messages: viewer.unreadMessages }}
             />
-            <a href="/account" className="button button-ghost">
-              Account
+            {/* On phones these two are icons (their words stay their names), so the header fits. */}
+            <a href="/account" className="button button-ghost header-button">
+              <Icon name="user" />
+              <span className="header-button-label">Account</span>
             </a>
-            <button type="button" className="button button-ghost" data-logout>
-              Logout
+            <button type="button" className="button button-ghost header-button" data-logout>
+              <Icon name="logout" />
+              <span className="header-button-label">Logout</span>
             </button>
           </>
         ) : (
