@@ -32,6 +32,9 @@ function openModal(): HTMLDialogElement {
 
 afterEach(() => {
   for (const dialog of document.querySelectorAll("dialog")) dialog.remove();
+  const proto = HTMLElement.prototype as Partial<HTMLElement>;
+  delete proto.showPopover;
+  delete proto.hidePopover;
 });
 
 describe("toasts", () => {
