@@ -1,7 +1,13 @@
 import { type FormEvent, useRef, useState } from "react";
 import type * as v from "valibot";
-import { showToast } from "../client/toast";
-import { changeEmailSchema, changePasswordSchema, changeUsernameSchema } from "../common/schemas/account";
+import { flashToast, showToast } from "../client/toast";
+import {
+  accountMessages,
+  changeEmailSchema,
+  changePasswordSchema,
+  changeUsernameSchema,
+  deleteAccountSchema,
+} from "../common/schemas/account";
 import { ApiError, apiRequest } from "./lib/api";
 import { Field } from "./lib/Field";
 import { type FieldErrors, formValues, validate } from "./lib/form";
@@ -9,6 +15,24 @@ import { type FieldErrors, formValues, validate } from "./lib/form";
 export interface AccountSettingsProps {
   username: string;
   email: string;
+  emailVerified: boolean;
+  /** An address asked for on the e-mail card whose link has not been opened yet. */
+  pendingEmail: string | null;
+}
+
+type FieldSpec = CardSpec["fields"][number];
+
+/** Username, e-mail and deletion ask for the password again (the password card has its own). */
+const currentPasswordField: FieldSpec = {
+  label: "Current Password",
+  name: "currentPassword",
+  type: "password",
+  autoComplete: "current-password",
+};
+
+/** A wrong current password is shown at its field; other refusals under the form. */
+function serverErrors(message: string): FieldErrors {
+  return message === accountMessages.currentPasswordWrong ? { currentPassword: message } : { form: message };
 }
 
 interface CardSpec {
@@ -17,7 +41,7 @@ interface CardSpec {
   path: string;
   schema: v.GenericSchema;
   failure: string;
-  /** Username and e-mail changes reload so the header shows the new value. */
+  /** Username and e-mail changes reload so the page shows the new value (or the pending address). */
   reload: boolean;
   fields: { label: string; name: string; type?: "text" | "email" | "password"; autoComplete?: string }[];
 }
@@ -56,6 +80,7 @@ const cards: CardSpec[] = [
     fields: [
       { label: "New Username", name: "newUsername", autoComplete: "username" },
       { label: "Confirm Username", name: "confirmUsername", autoComplete: "off" },
+      currentPasswordField,
     ],
   },
   {
@@ -68,6 +93,7 @@ const cards: CardSpec[] = [
     fields: [
       { label: "New Email", name: "newEmail", type: "email", autoComplete: "email" },
       { label: "Confirm Email", name: "confirmEmail", type: "email", autoComplete: "off" },
+      currentPasswordField,
     ],
   },
 ];
@@ -85,13 +111,16 @@ function AccountCard({ card }: { card: CardSpec }) {
     setPending(true);
     try {
       const { message } = await apiRequest<{ message: string }>("POST", card.path, checked.data);
-      showToast({ title: card.title, description: message });
       form.reset();
-      if (card.reload) location.reload();
+      if (card.reload) {
+        // The toast is shown by the reloaded page.
+        flashToast({ title: card.title, description: message });
+        location.reload();
+      } else showToast({ title: card.title, description: message });
     } catch (error) {
       const message = error instanceof ApiError ? error.message : `Failed to ${card.title.toLowerCase()}`;
       showToast({ title: card.failure, description: message, variant: "destructive" });
-      setErrors({ form: message });
+      setErrors(serverErrors(message));
     } finally {
       setPending(false);
     }
@@ -118,17 +147,28 @@ function AccountCard({ card }: { card: CardSpec }) {
 function DeleteAccountCard() {
   const dialog = useRef<HTMLDialogElement>(null);
   const [pending, setPending] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
 
-  async function confirmDelete() {
+  async function confirmDelete(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = validate(deleteAccountSchema, formValues(event.currentTarget));
+    if (!checked.ok) return setErrors(checked.errors);
+    setErrors({});
     setPending(true);
     try {
-      await apiRequest("DELETE", "/api/account/delete");
+      await apiRequest("DELETE", "/api/account/delete", checked.data);
       location.assign("/");
     } catch (error) {
       const message = error instanceof ApiError ? error.message : "Failed to delete account";
       showToast({ title: "Account deletion failed", description: message, variant: "destructive" });
+      setErrors(serverErrors(message));
       setPending(false);
     }
+  }
+
+  function close() {
+    dialog.current?.close();
+    setErrors({});
   }
 
   return (
@@ -143,32 +183,80 @@ function DeleteAccountCard() {
         className="modal"
         aria-labelledby="delete-confirm-title"
         aria-describedby="delete-confirm-text"
+        onClose={() => setErrors({})}
       >
         <h2 id="delete-confirm-title">Are you absolutely sure?</h2>
         <p id="delete-confirm-text">
           This action cannot be undone. This will permanently remove your account and your data from our
           servers.
         </p>
-        <div className="modal-actions">
-          <button type="button" className="button button-ghost" onClick={() => dialog.current?.close()}>
-            Cancel
-          </button>
-          <button type="button" className="button button-danger" onClick={confirmDelete} disabled={pending}>
-            {pending ? "Deleting..." : "Delete Account"}
-          </button>
-        </div>
+        <form onSubmit={confirmDelete} noValidate aria-label="Confirm account deletion">
+          <Field {...currentPasswordField} error={errors.currentPassword} />
+          {errors.form && (
+            <p className="form-error" role="alert">
+              {errors.form}
+            </p>
+          )}
+          <div className="modal-actions">
+            <button type="button" className="button button-ghost" onClick={close}>
+              Cancel
+            </button>
+            <button type="submit" className="button button-danger" disabled={pending}>
+              {pending ? "Deleting..." : "Delete Account"}
+            </button>
+          </div>
+        </form>
       </dialog>
     </section>
   );
 }
 
+/** The note for an address not confirmed yet, with its 'Send the link again' button. */
+function VerificationNote() {
+  const [pending, setPending] = useState(false);
+
+  async function resend() {
+    setPending(true);
+    try {
+      const { message } = await apiRequest<{ message: string }>("POST", "/api/account/resend-verification");
+      showToast({ title: "Check your email", description: message });
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : "Failed to send the link";
+      showToast({ title: "Sending failed", description: message, variant: "destructive" });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="notice account-verify">
+      <p>{accountMessages.emailNotVerified}</p>
+      <button type="button" className="button" onClick={resend} disabled={pending}>
+        {pending ? "Sending..." : "Send the link again"}
+      </button>
+    </div>
+  );
+}
+
 /** The account page's four cards (spec §2 "Account page"). */
-export default function AccountSettings({ username, email }: AccountSettingsProps) {
+export default function AccountSettings({
+  username,
+  email,
+  emailVerified,
+  pendingEmail,
+}: AccountSettingsProps) {
   return (
     <div className="account-grid">
       <p className="muted account-who">
         Signed in as <strong>{username}</strong> {`(${email})`}
       </p>
+      {!emailVerified && <VerificationNote />}
+      {pendingEmail && (
+        <p className="notice">
+          A confirmation link was sent to <strong>{pendingEmail}</strong>. Your email changes when you open
+          it.
+        </p>
+      )}
       {cards.map((card) => (
         <AccountCard key={card.id} card={card} />
       ))}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { accountMessages } from "../../src/common/schemas/account";
 import { defaultPrivacySettings } from "../../src/common/schemas/settings";
-import { registerMember, sessionCookieFrom } from "../support/session";
+import { forgotFor, registerMember, resetTokenCount, sessionCookieFrom } from "../support/session";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 let t: TestApp;
@@ -77,14 +77,18 @@ describe("change username and e-mail", () => {
     const taken = await t.json(
       "POST",
       "/api/account/change-username",
-      { newUsername: b.username.toUpperCase(), confirmUsername: b.username.toUpperCase() },
+      {
+        newUsername: b.username.toUpperCase(),
+        confirmUsername: b.username.toUpperCase(),
+        currentPassword: a.password,
+      },
       { cookie: a.cookie },
     );
     expect(taken.status).toBe(409);
     const ok = await t.json(
       "POST",
       "/api/account/change-username",
-      { newUsername: `${a.username}x`, confirmUsername: `${a.username}x` },
+      { newUsername: `${a.username}x`, confirmUsername: `${a.username}x`, currentPassword: a.password },
       { cookie: a.cookie },
     );
     expect(ok.status).toBe(200);
@@ -93,59 +97,135 @@ describe("change username and e-mail", () => {
   });
 
   it.each([
-    [{ newUsername: "", confirmUsername: "" }, "Username is required"],
+    [{ newUsername: "", confirmUsername: "", currentPassword: "x" }, "Username is required"],
     [
-      { newUsername: "x".repeat(50), confirmUsername: "x".repeat(50) },
+      { newUsername: "x".repeat(50), confirmUsername: "x".repeat(50), currentPassword: "x" },
       "Username must be less than 50 characters",
     ],
-    [{ newUsername: "someone", confirmUsername: "someone2" }, "Usernames don't match"],
+    [{ newUsername: "someone", confirmUsername: "someone2", currentPassword: "x" }, "Usernames don't match"],
+    [
+      { newUsername: "someone", confirmUsername: "someone", currentPassword: "" },
+      "Current password is required",
+    ],
+    [{ newUsername: "someone", confirmUsername: "someone" }, "Current password is required"],
   ])("validates username change %o", async (body, message) => {
     const m = await registerMember(t);
     const res = await t.json("POST", "/api/account/change-username", body, { cookie: m.cookie });
+    expect(res.status).toBe(400);
     expect((await res.json()).message).toBe(message);
   });
 
-  it("changes the e-mail, which then signs in; mismatches and taken addresses are refused", async () => {
+  it("two members racing for one free username: one 200, one 409, never 500", async () => {
+    const a = await registerMember(t);
+    const b = await registerMember(t);
+    const wanted = `${a.username}race`;
+    const answers = await Promise.all(
+      [a, b].map((m) =>
+        t.json(
+          "POST",
+          "/api/account/change-username",
+          { newUsername: wanted, confirmUsername: wanted, currentPassword: m.password },
+          { cookie: m.cookie },
+        ),
+      ),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
+  it("asks for the e-mail change's address and confirmation to match and the address to be free", async () => {
     const a = await registerMember(t);
     const b = await registerMember(t);
     const mismatch = await t.json(
       "POST",
       "/api/account/change-email",
-      { newEmail: "x@example.com", confirmEmail: "y@example.com" },
+      { newEmail: "x@example.com", confirmEmail: "y@example.com", currentPassword: a.password },
       { cookie: a.cookie },
     );
     expect((await mismatch.json()).message).toBe("Email addresses don't match");
     const taken = await t.json(
       "POST",
       "/api/account/change-email",
-      { newEmail: b.email, confirmEmail: b.email },
+      { newEmail: b.email, confirmEmail: b.email, currentPassword: a.password },
       { cookie: a.cookie },
     );
     expect(taken.status).toBe(409);
-    const fresh = `fresh.${a.username}@example.com`;
+  });
+});
+
+describe("sensitive changes ask for the current password", () => {
+  const changes = (m: { username: string; email: string }, currentPassword: string) =>
+    [
+      [
+        "POST",
+        "/api/account/change-username",
+        { newUsername: `${m.username}z`, confirmUsername: `${m.username}z`, currentPassword },
+      ],
+      [
+        "POST",
+        "/api/account/change-email",
+        { newEmail: `z.${m.email}`, confirmEmail: `z.${m.email}`, currentPassword },
+      ],
+      ["DELETE", "/api/account/delete", { currentPassword }],
+    ] as const;
+
+  it("username, e-mail and deletion: 400 without it and 400 with a wrong one; nothing changes", async () => {
+    const m = await registerMember(t);
+    for (const [method, path, body] of changes(m, "")) {
+      const res = await t.json(method, path, body, { cookie: m.cookie });
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toBe(accountMessages.currentPasswordRequired);
+    }
+    for (const [method, path, body] of changes(m, "not the password")) {
+      const res = await t.json(method, path, body, { cookie: m.cookie });
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toBe(accountMessages.currentPasswordWrong);
+    }
+    const deleteWithoutBody = await t.json("DELETE", "/api/account/delete", undefined, { cookie: m.cookie });
+    expect(deleteWithoutBody.status).toBe(400);
+    const me = await (await t.request("/api/auth/me", { headers: { cookie: m.cookie } })).json();
+    expect(me.user).toMatchObject({ username: m.username, email: m.email });
+    const mails = await t.app.context.database.client.execute({
+      sql: 'select count(*) from mail_outbox where "to" = ?',
+      args: [`z.${m.email}`],
+    });
+    expect(Number(mails.rows[0]?.[0])).toBe(0);
+  });
+});
+
+describe("reset links end with a password change", () => {
+  it("a password change deletes every reset link the user had asked for", async () => {
+    const m = await registerMember(t);
+    await forgotFor(t, m.email);
+    await forgotFor(t, m.email);
+    expect(await resetTokenCount(t, m.id)).toBe(2);
     const ok = await t.json(
       "POST",
-      "/api/account/change-email",
-      { newEmail: fresh, confirmEmail: fresh },
-      { cookie: a.cookie },
+      "/api/account/change-password",
+      { currentPassword: m.password, newPassword: "a new password", confirmPassword: "a new password" },
+      { cookie: m.cookie },
     );
     expect(ok.status).toBe(200);
-    expect(await login(fresh, a.password)).not.toBeNull();
+    expect(await resetTokenCount(t, m.id)).toBe(0);
   });
 });
 
 describe("delete account", () => {
-  it("removes the user, their sessions and settings", async () => {
+  it("removes the user, their sessions, settings and links", async () => {
     const m = await registerMember(t);
     const other = await login(m.username, m.password);
     await t.json("PATCH", "/api/settings", { showCity: true }, { cookie: m.cookie });
-    const res = await t.json("DELETE", "/api/account/delete", undefined, { cookie: m.cookie });
+    const res = await t.json(
+      "DELETE",
+      "/api/account/delete",
+      { currentPassword: m.password },
+      { cookie: m.cookie },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().join()).toMatch(/Max-Age=0/i);
     expect((await t.request("/api/auth/me", { headers: { cookie: other ?? "" } })).status).toBe(401);
     expect(await login(m.username, m.password)).toBeNull();
     const db = t.app.context.database.client;
-    for (const table of ["users", "sessions", "user_settings"]) {
+    for (const table of ["users", "sessions", "user_settings", "email_verification_tokens"]) {
       const column = table === "users" ? "id" : "user_id";
       const left = await db.execute({
         sql: `select count(*) from ${table} where ${column} = ?`,

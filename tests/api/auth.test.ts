@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { authMessages } from "../../src/common/schemas/auth";
-import { newMember, registerMember, sessionCookieFrom } from "../support/session";
+import { jsonFrom, newMember, nextPeerIp, registerMember, sessionCookieFrom } from "../support/session";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 let t: TestApp;
@@ -22,7 +22,12 @@ describe("register", () => {
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.message).toBe(authMessages.registered);
-    expect(body.user).toMatchObject({ username: m.username, email: m.email, role: "member" });
+    expect(body.user).toMatchObject({
+      username: m.username,
+      email: m.email,
+      role: "member",
+      emailVerified: false,
+    });
     expectNoSecrets(body);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith("om_session="));
     expect(cookie).toContain("HttpOnly");
@@ -197,6 +202,153 @@ describe("login, me and logout", () => {
     expect(elsewhere.status).toBe(401);
     await ipApp.close();
   });
+});
+
+describe("registration races and limits", () => {
+  it("10 sign-ups with one username at once: exactly one 201, the rest 409, none 500", async () => {
+    const name = newMember("race").username;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        jsonFrom(t, nextPeerIp(), "POST", "/api/auth/register", {
+          ...newMember(),
+          username: i % 2 ? name : name.toUpperCase(),
+        }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+    for (const res of answers.filter((r) => r.status === 409)) {
+      expect((await res.json()).message).toBe(authMessages.usernameTaken);
+    }
+  }, 30_000);
+
+  it("sign-ups with one e-mail at once: one 201, the rest 409 with the e-mail message", async () => {
+    const email = newMember("racemail").email;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        jsonFrom(t, nextPeerIp(), "POST", "/api/auth/register", { ...newMember(), email }),
+      ),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const res of answers.filter((r) => r.status === 409)) {
+      expect((await res.json()).message).toBe(authMessages.emailTaken);
+    }
+  }, 30_000);
+
+  it("limits sign-ups per client IP with the spec's 429 body; other addresses still sign up", async () => {
+    const own = await createTestApp({ TRUST_PROXY: "true" });
+    const from = { "x-forwarded-for": "203.0.113.77" };
+    for (let i = 0; i < 5; i++) {
+      expect((await own.json("POST", "/api/auth/register", newMember("burst"), from)).status).toBe(201);
+    }
+    const refused = await own.json("POST", "/api/auth/register", newMember("burst"), from);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
+      message: "Too many requests. Please try again later.",
+      retryAfter: expect.any(Number),
+      limit: 5,
+      remaining: 0,
+    });
+    expect(refused.headers.get("retry-after")).not.toBeNull();
+    const other = await own.json("POST", "/api/auth/register", newMember("burst"), {
+      "x-forwarded-for": "203.0.113.78",
+    });
+    expect(other.status).toBe(201);
+    await own.close();
+  }, 30_000);
+
+  it("the development server does not limit sign-ups (the e2e suite signs up many from one address)", async () => {
+    const dev = await createTestApp({ NODE_ENV: "development" });
+    for (let i = 0; i < 6; i++) {
+      expect((await dev.json("POST", "/api/auth/register", newMember("dev"))).status).toBe(201);
+    }
+    await dev.close();
+  }, 30_000);
+});
+
+describe("login throttle under parallel guessing", () => {
+  it("40 wrong passwords at once from 40 addresses: at most 10 are checked, then even the right one is refused", async () => {
+    const own = await createTestApp({ TRUST_PROXY: "true" });
+    const m = await registerMember(own);
+    const guesses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        own.json(
+          "POST",
+          "/api/auth/login",
+          { identifier: m.username, password: `wrong guess ${i}` },
+          { "x-forwarded-for": `198.51.100.${i + 1}` },
+        ),
+      ),
+    );
+    const statuses = guesses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+    const right = await own.json(
+      "POST",
+      "/api/auth/login",
+      { identifier: m.username, password: m.password },
+      { "x-forwarded-for": "198.51.100.200" },
+    );
+    expect(right.status).toBe(429);
+    expect(sessionCookieFrom(right)).toBeNull();
+    await own.close();
+  }, 60_000);
+
+  it("the lock is on the account: failures by username also lock its e-mail, in any case", async () => {
+    const own = await createTestApp({ TRUST_PROXY: "true" });
+    const m = await registerMember(own);
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        own.json(
+          "POST",
+          "/api/auth/login",
+          { identifier: i % 2 ? m.username : m.username.toUpperCase(), password: "not the password" },
+          { "x-forwarded-for": `192.0.2.${i + 1}` },
+        ),
+      ),
+    );
+    const byEmail = await own.json(
+      "POST",
+      "/api/auth/login",
+      { identifier: m.email.toUpperCase(), password: m.password },
+      { "x-forwarded-for": "192.0.2.100" },
+    );
+    expect(byEmail.status).toBe(429);
+    await own.close();
+  }, 60_000);
+
+  it("unknown names are throttled too, by the name as typed in any case", async () => {
+    const own = await createTestApp({ TRUST_PROXY: "true" });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        own.json(
+          "POST",
+          "/api/auth/login",
+          { identifier: i % 2 ? "Nobody-Here" : "nobody-here", password: "whatever1" },
+          { "x-forwarded-for": `192.0.2.${i + 1}` },
+        ),
+      ),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 429, 429]);
+    await own.close();
+  }, 60_000);
+
+  it("successful sign-ins do not use up the allowance", async () => {
+    const own = await createTestApp({ TRUST_PROXY: "true" });
+    const m = await registerMember(own);
+    const from = { "x-forwarded-for": "192.0.2.9" };
+    for (let i = 0; i < 11; i++) {
+      const ok = await own.json(
+        "POST",
+        "/api/auth/login",
+        { identifier: m.username, password: m.password },
+        from,
+      );
+      expect(ok.status).toBe(200);
+    }
+    await own.close();
+  }, 60_000);
 });
 
 describe("sessions", () => {

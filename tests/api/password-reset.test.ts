@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { authMessages } from "../../src/common/schemas/auth";
-import { registerMember } from "../support/session";
+import { forgotFor, jsonFrom, mailsTo, registerMember, resetTokenCount } from "../support/session";
 import { resetLinkIn, startSmtpServer } from "../support/smtp";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -41,7 +41,8 @@ describe("password reset by e-mail through a real SMTP server", () => {
     expect(forgot.status).toBe(200);
     expect((await forgot.json()).message).toBe(authMessages.resetSent);
 
-    const [mail] = await smtp.waitFor(1);
+    // The first mail is the sign-up's e-mail link, the second the reset link.
+    const mail = (await smtp.waitFor(2)).find((m) => m.raw.includes("Reset your OpenMat password"));
     expect(mail?.to).toEqual(["resetter@example.com"]);
     const link = resetLinkIn(mail?.raw ?? "");
     // The link is built from PUBLIC_URL, never from the request's Host header.
@@ -76,6 +77,7 @@ describe("password reset by e-mail through a real SMTP server", () => {
   });
 
   it("answers the same sentence for an unknown address and sends nothing", async () => {
+    await t.app.outbox.drain();
     const before = smtp.inbox.length;
     const res = await post("/api/auth/forgot-password", { email: "nobody@example.com" });
     expect(res.status).toBe(200);
@@ -109,17 +111,112 @@ describe("password reset by e-mail through a real SMTP server", () => {
   it("an expired link is refused", async () => {
     let now = new Date("2026-05-01T12:00:00Z");
     const clock = await createTestApp({}, { now: () => now });
-    await registerMember(clock, "expiry");
-    const email = (await clock.app.context.database.client.execute("select email from users")).rows[0]?.[0];
+    const { email } = await registerMember(clock, "expiry");
     await clock.json("POST", "/api/auth/forgot-password", { email });
     // Read from the outbox before delivery: without SMTP a delivered mail keeps no body.
-    const text = (await clock.app.context.database.client.execute("select text from mail_outbox"))
-      .rows[0]?.[0];
-    const token = new URL(resetLinkIn(String(text))).searchParams.get("token");
+    // The sign-up's e-mail link comes first.
+    const [mail] = (await mailsTo(clock, email)).filter((m) => m.subject === "Reset your OpenMat password");
+    const token = new URL(resetLinkIn(mail?.text ?? "")).searchParams.get("token");
     now = new Date("2026-05-01T12:31:00Z");
     const res = await clock.json("POST", "/api/auth/reset-password", { token, newPassword: "late password" });
     expect(res.status).toBe(400);
     await clock.close();
+  });
+});
+
+describe("reset links end when they should", () => {
+  it("a successful reset uses up every other reset link of the user too", async () => {
+    const own = await createTestApp();
+    const m = await registerMember(own, "twolinks");
+    await forgotFor(own, m.email);
+    await forgotFor(own, m.email);
+    const tokens = (await mailsTo(own, m.email))
+      .filter((mail) => mail.subject === "Reset your OpenMat password")
+      .map((mail) => new URL(resetLinkIn(mail.text)).searchParams.get("token") ?? "");
+    expect(tokens).toHaveLength(2);
+    const reset = await own.json("POST", "/api/auth/reset-password", {
+      token: tokens[0],
+      newPassword: "first link password",
+    });
+    expect(reset.status).toBe(200);
+    expect(await resetTokenCount(own, m.id)).toBe(0);
+    const second = await own.json("POST", "/api/auth/reset-password", {
+      token: tokens[1],
+      newPassword: "second link password",
+    });
+    expect(second.status).toBe(400);
+    await own.close();
+  });
+});
+
+describe("forgot-password limits", () => {
+  it("counts the client IP first: requests it refuses add no per-address counter", async () => {
+    const own = await createTestApp({ TRUST_PROXY: "true" });
+    const from = { "x-forwarded-for": "203.0.113.60" };
+    for (let i = 0; i < 10; i++) {
+      const res = await own.json(
+        "POST",
+        "/api/auth/forgot-password",
+        { email: `fill${i}@example.com` },
+        from,
+      );
+      expect(res.status).toBe(200);
+    }
+    const refused = await own.json(
+      "POST",
+      "/api/auth/forgot-password",
+      { email: "victim@example.com" },
+      from,
+    );
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ limit: 10, remaining: 0 });
+    const rows = await own.app.context.database.client.execute(
+      "select count(*) from rate_counters where key like 'reset-mail:email:victim@%'",
+    );
+    expect(Number(rows.rows[0]?.[0])).toBe(0);
+    // The address itself was never counted, so from elsewhere it still gets its three mails.
+    for (let i = 0; i < 3; i++) {
+      const res = await own.json(
+        "POST",
+        "/api/auth/forgot-password",
+        { email: "victim@example.com" },
+        { "x-forwarded-for": `203.0.113.${61 + i}` },
+      );
+      expect(res.status).toBe(200);
+    }
+    await own.close();
+  });
+
+  it("known and unknown addresses run the same database statements: as many, in the same order of reads and writes", async () => {
+    const own = await createTestApp();
+    const m = await registerMember(own, "timing");
+    const client = own.app.context.database.client;
+    const seen: string[] = [];
+    const execute = client.execute.bind(client);
+    // Every drizzle query of this app goes through the client's execute.
+    client.execute = ((statement: Parameters<typeof execute>[0]) => {
+      const text = typeof statement === "string" ? statement : statement.sql;
+      seen.push(/^\s*(insert|update|delete)/i.test(text) ? "write" : "read");
+      return execute(statement);
+    }) as typeof client.execute;
+    const statementsFor = async (email: string, peer: string) => {
+      seen.length = 0;
+      const res = await jsonFrom(own, peer, "POST", "/api/auth/forgot-password", { email });
+      expect(res.status).toBe(200);
+      expect((await res.json()).message).toBe(authMessages.resetSent);
+      return [...seen];
+    };
+    const known = await statementsFor(m.email, "10.99.0.1");
+    const unknown = await statementsFor("no-such-member@example.com", "10.99.0.2");
+    client.execute = execute;
+    expect(known.length).toBeGreaterThan(0);
+    expect(unknown).toEqual(known);
+    // And only the known address got a link.
+    expect(await mailsTo(own, "no-such-member@example.com")).toEqual([]);
+    expect((await mailsTo(own, m.email)).map((mail) => mail.subject)).toContain(
+      "Reset your OpenMat password",
+    );
+    await own.close();
   });
 });
 

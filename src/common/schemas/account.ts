@@ -14,12 +14,30 @@ export const accountMessages = {
   passwordChanged: "Your password has been changed.",
   usernameChanged: "Your username has been changed.",
   emailChanged: "Your email has been changed.",
+  emailChangeSent:
+    "We sent a confirmation link to your new email address. Your email changes when you open it; until then it stays as it is.",
+  emailNotVerified: "Your e-mail is not verified yet",
+  verificationSent: "We sent a new confirmation link to your email address.",
+  emailAlreadyVerified: "Your email address is already confirmed.",
   accountDeleted: "Your account has been deleted.",
 } as const;
 
+/**
+ * Changes that could take the account away ask for the password again, so an open
+ * session alone is not enough. Missing or empty, the spec's message either way.
+ */
+const currentPasswordField = v.optional(
+  v.pipe(
+    v.string(accountMessages.currentPasswordRequired),
+    v.nonEmpty(accountMessages.currentPasswordRequired),
+    v.maxLength(256, accountMessages.currentPasswordWrong),
+  ),
+  "",
+);
+
 export const changePasswordSchema = v.pipe(
   v.object({
-    currentPassword: v.pipe(v.string(), v.nonEmpty(accountMessages.currentPasswordRequired)),
+    currentPassword: currentPasswordField,
     newPassword: v.pipe(newPasswordField, v.minLength(limits.passwordMin, accountMessages.passwordMin)),
     confirmPassword: v.string(),
   }),
@@ -43,7 +61,11 @@ const usernameChange = v.pipe(
 );
 
 export const changeUsernameSchema = v.pipe(
-  v.object({ newUsername: usernameChange, confirmUsername: v.pipe(v.string(), v.trim()) }),
+  v.object({
+    newUsername: usernameChange,
+    confirmUsername: v.pipe(v.string(), v.trim()),
+    currentPassword: currentPasswordField,
+  }),
   v.forward(
     v.partialCheck(
       [["newUsername"], ["confirmUsername"]],
@@ -55,7 +77,7 @@ export const changeUsernameSchema = v.pipe(
 );
 
 export const changeEmailSchema = v.pipe(
-  v.object({ newEmail: emailField, confirmEmail: emailField }),
+  v.object({ newEmail: emailField, confirmEmail: emailField, currentPassword: currentPasswordField }),
   v.forward(
     v.partialCheck(
       [["newEmail"], ["confirmEmail"]],
@@ -65,3 +87,5 @@ export const changeEmailSchema = v.pipe(
     ["confirmEmail"],
   ),
 );
+
+export const deleteAccountSchema = v.object({ currentPassword: currentPasswordField });

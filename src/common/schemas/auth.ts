@@ -23,6 +23,8 @@ export const authMessages = {
   registered: "Your account has been created successfully.",
   loggedOut: "You have been logged out successfully.",
   passwordReset: "Your password has been reset. You can now sign in.",
+  verifyLinkInvalid: "Invalid or expired email link",
+  emailVerified: "Your email address is confirmed.",
 } as const;
 
 const trimmed = v.pipe(v.string(), v.trim());

@@ -4,13 +4,16 @@ import {
   changeEmailSchema,
   changePasswordSchema,
   changeUsernameSchema,
+  deleteAccountSchema,
 } from "../../../common/schemas/account";
 import type { AppContext } from "../../context";
+import { resendVerification } from "../auth/email-verification";
+import type { AuthDeps } from "../auth/service";
 import { clearSessionCookie, requireSession, type sessionPlugin } from "../auth/session-plugin";
 import * as account from "./service";
 
 /** Spec §7 "Account": every call acts on the signed-in user only. */
-export function accountRoutes(app: AppContext, session: ReturnType<typeof sessionPlugin>) {
+export function accountRoutes(app: AppContext, session: ReturnType<typeof sessionPlugin>, deps: AuthDeps) {
   const db = app.database.db;
   return (
     new Elysia({ name: "account-routes", prefix: "/api/account" })
@@ -28,7 +31,7 @@ export function accountRoutes(app: AppContext, session: ReturnType<typeof sessio
       .post(
         "/change-username",
         async ({ body, session }) => {
-          await account.changeUsername(db, requireSession(session).user.id, body.newUsername);
+          await account.changeUsername(db, requireSession(session), body.newUsername, body.currentPassword);
           return { message: accountMessages.usernameChanged };
         },
         { body: changeUsernameSchema },
@@ -36,15 +39,23 @@ export function accountRoutes(app: AppContext, session: ReturnType<typeof sessio
       .post(
         "/change-email",
         async ({ body, session }) => {
-          await account.changeEmail(db, requireSession(session).user.id, body.newEmail);
-          return { message: accountMessages.emailChanged };
+          await account.changeEmail(deps, requireSession(session), body.newEmail, body.currentPassword);
+          return { message: accountMessages.emailChangeSent };
         },
         { body: changeEmailSchema },
       )
-      .delete("/delete", async ({ session, sessionCookie, cookieSecure }) => {
-        await account.deleteAccount(db, requireSession(session).user.id);
-        clearSessionCookie(sessionCookie, cookieSecure);
-        return { message: accountMessages.accountDeleted };
+      .post("/resend-verification", async ({ session }) => {
+        const sent = await resendVerification(deps, requireSession(session).user);
+        return { message: sent ? accountMessages.verificationSent : accountMessages.emailAlreadyVerified };
       })
+      .delete(
+        "/delete",
+        async ({ body, session, sessionCookie, cookieSecure }) => {
+          await account.deleteAccount(db, requireSession(session), body.currentPassword);
+          clearSessionCookie(sessionCookie, cookieSecure);
+          return { message: accountMessages.accountDeleted };
+        },
+        { body: deleteAccountSchema },
+      )
   );
 }

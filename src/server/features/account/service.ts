@@ -2,38 +2,68 @@ import { accountMessages } from "../../../common/schemas/account";
 import { authMessages } from "../../../common/schemas/auth";
 import type { Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
+import { requestEmailChange, type VerificationDeps } from "../auth/email-verification";
 import { verifyPassword } from "../auth/passwords";
-import { getUserByEmail, getUserByUsername, setPassword } from "../auth/service";
+import { conflictFor, getUserByEmail, getUserByUsername, setPassword } from "../auth/service";
 import { invalidateUserSessions, type ValidSession } from "../auth/sessions";
-import { deleteUser, updateEmail, updateUsername } from "./queries";
+import { deleteUser, updateUsername } from "./queries";
 
-/** Changes the password after checking the current one; every other session ends. */
+/** Sensitive changes ask for the password again: an open session alone is not enough. */
+async function requirePassword(session: ValidSession, currentPassword: string) {
+  if (!(await verifyPassword(currentPassword, session.user.passwordHash))) {
+    throw new HttpError(400, accountMessages.currentPasswordWrong);
+  }
+}
+
+/** Changes the password after checking the current one; every other session and every reset link ends. */
 export async function changePassword(
   db: Db,
   session: ValidSession,
   currentPassword: string,
   newPassword: string,
 ) {
-  if (!(await verifyPassword(currentPassword, session.user.passwordHash))) {
-    throw new HttpError(400, accountMessages.currentPasswordWrong);
-  }
+  await requirePassword(session, currentPassword);
   await setPassword(db, session.user.id, newPassword);
   await invalidateUserSessions(db, session.user.id, session.sessionId);
 }
 
-export async function changeUsername(db: Db, userId: number, username: string) {
+export async function changeUsername(
+  db: Db,
+  session: ValidSession,
+  username: string,
+  currentPassword: string,
+) {
+  await requirePassword(session, currentPassword);
+  const userId = session.user.id;
   const holder = await getUserByUsername(db, username);
   if (holder && holder.id !== userId) throw new HttpError(409, authMessages.usernameTaken);
-  await updateUsername(db, userId, username);
+  try {
+    await updateUsername(db, userId, username);
+  } catch (error) {
+    // Another account took the name between the check and the write.
+    throw conflictFor(error);
+  }
 }
 
-export async function changeEmail(db: Db, userId: number, email: string) {
-  const holder = await getUserByEmail(db, email);
-  if (holder && holder.id !== userId) throw new HttpError(409, authMessages.emailTaken);
-  await updateEmail(db, userId, email);
+/**
+ * Sends a link to the new address; the account keeps its current address until that
+ * link is opened (see verifyEmail), so nobody can move an account to a mailbox they do
+ * not read, or claim an address listed in ADMIN_EMAILS.
+ */
+export async function changeEmail(
+  deps: VerificationDeps,
+  session: ValidSession,
+  email: string,
+  currentPassword: string,
+) {
+  await requirePassword(session, currentPassword);
+  const holder = await getUserByEmail(deps.db, email);
+  if (holder && holder.id !== session.user.id) throw new HttpError(409, authMessages.emailTaken);
+  await requestEmailChange(deps, session.user, email);
 }
 
-/** Removes the user and, by cascade, their sessions and personal data. */
-export async function deleteAccount(db: Db, userId: number) {
-  await deleteUser(db, userId);
+/** Removes the user and, by cascade, their sessions, links and personal data. */
+export async function deleteAccount(db: Db, session: ValidSession, currentPassword: string) {
+  await requirePassword(session, currentPassword);
+  await deleteUser(db, session.user.id);
 }

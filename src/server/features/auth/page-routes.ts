@@ -4,8 +4,12 @@ import { accountPage } from "../../../pages/account";
 import { authPage } from "../../../pages/auth";
 import { membersAreaPage } from "../../../pages/members-area";
 import { resetPasswordPage } from "../../../pages/reset-password";
+import { verifyEmailPage } from "../../../pages/verify-email";
+import { HttpError } from "../../http/errors";
 import type { PageRenderer, PageRequest } from "../../render/page-renderer";
 import type { RenderInput } from "../../render/render-page";
+import { pendingEmailChange, verifyEmail } from "./email-verification";
+import type { AuthDeps } from "./service";
 import type { sessionPlugin } from "./session-plugin";
 
 /** Members-only sections still waiting for their own screens. */
@@ -20,15 +24,19 @@ const membersAreas = [
 ] as const;
 
 /**
- * Sign-in, reset and account pages. Members-only pages know the session on the server,
- * so a guest gets the sign-in screen in the first HTML and returns here after it.
+ * Sign-in, reset, e-mail link and account pages. Members-only pages know the session on
+ * the server, so a guest gets the sign-in screen in the first HTML and returns here after it.
  */
-export function authPageRoutes(session: ReturnType<typeof sessionPlugin>, render: PageRenderer) {
-  const membersOnly = (
+export function authPageRoutes(
+  session: ReturnType<typeof sessionPlugin>,
+  render: PageRenderer,
+  deps: AuthDeps,
+) {
+  const membersOnly = async (
     ctx: PageRequest,
-    page: (user: NonNullable<PageRequest["session"]>["user"]) => RenderInput,
+    page: (user: NonNullable<PageRequest["session"]>["user"]) => RenderInput | Promise<RenderInput>,
   ) => {
-    if (ctx.session) return render(ctx, page(ctx.session.user));
+    if (ctx.session) return render(ctx, await page(ctx.session.user));
     const url = new URL(ctx.request.url);
     return render(ctx, authPage(url.pathname + url.search));
   };
@@ -45,7 +53,34 @@ export function authPageRoutes(session: ReturnType<typeof sessionPlugin>, render
     .get("/reset-password", (ctx) =>
       render(ctx, resetPasswordPage(new URL(ctx.request.url).searchParams.get("token") ?? "")),
     )
-    .get("/account", (ctx) => membersOnly(ctx, (user) => accountPage(user.username, user.email)));
+    .get("/verify-email", (ctx) =>
+      render(
+        ctx,
+        verifyEmailPage({ kind: "confirm", token: new URL(ctx.request.url).searchParams.get("token") ?? "" }),
+      ),
+    )
+    // The link's button posts a plain form here; the token is used up only by this POST.
+    .post("/verify-email", async (ctx) => {
+      const body = ctx.body as Record<string, unknown> | null | undefined;
+      const token = typeof body?.token === "string" ? body.token.slice(0, 200) : "";
+      try {
+        const outcome = await verifyEmail(deps, token, ctx.session);
+        return render(ctx, verifyEmailPage({ kind: "done", outcome }));
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.status >= 500) throw error;
+        return render(ctx, verifyEmailPage({ kind: "failed", message: error.message, status: error.status }));
+      }
+    })
+    .get("/account", (ctx) =>
+      membersOnly(ctx, async (user) =>
+        accountPage({
+          username: user.username,
+          email: user.email,
+          emailVerified: user.emailVerifiedAt !== null,
+          pendingEmail: await pendingEmailChange(deps, user),
+        }),
+      ),
+    );
   for (const [path, title] of membersAreas) {
     routes.get(path, (ctx) => membersOnly(ctx, (user) => membersAreaPage(title, user.username)));
   }

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { prepared } from "../../../db/prepared";
-import { passwordResetTokens, sessions, users } from "../../../db/schema";
+import { emailVerificationTokens, passwordResetTokens, sessions, users } from "../../../db/schema";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -75,3 +75,57 @@ export const setUserPassword = (db: Db, userId: number, passwordHash: string) =>
 
 export const updateUserRole = (db: Db, userId: number, role: UserRow["role"]) =>
   db.update(users).set({ role }).where(eq(users.id, userId));
+
+/** Every reset link of the user stops working (password or e-mail changed, or one was used). */
+export const deleteUserResetTokens = (db: Db, userId: number) =>
+  db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+
+export const insertEmailToken = (db: Db, values: typeof emailVerificationTokens.$inferInsert) =>
+  db.insert(emailVerificationTokens).values(values);
+
+export const findLiveEmailToken = (db: Db, tokenHash: string, now: Date) =>
+  db.query.emailVerificationTokens.findFirst({
+    where: and(eq(emailVerificationTokens.tokenHash, tokenHash), gt(emailVerificationTokens.expiresAt, now)),
+  });
+
+/** Deletes a live token and returns it; null when it is unknown, expired or another request took it. */
+export async function takeEmailToken(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .delete(emailVerificationTokens)
+    .where(and(eq(emailVerificationTokens.tokenHash, tokenHash), gt(emailVerificationTokens.expiresAt, now)))
+    .returning();
+  return row ?? null;
+}
+
+/** Links for another address than `keepEmail` (pending e-mail changes), or all when it is omitted. */
+export const deleteUserEmailTokens = (db: Db, userId: number, exceptEmail?: string) =>
+  db
+    .delete(emailVerificationTokens)
+    .where(
+      exceptEmail === undefined
+        ? eq(emailVerificationTokens.userId, userId)
+        : and(eq(emailVerificationTokens.userId, userId), ne(emailVerificationTokens.email, exceptEmail)),
+    );
+
+/** The newest live link for an address other than the user's own: an e-mail change waiting to be confirmed. */
+export async function findPendingEmailChange(db: Db, userId: number, currentEmail: string, now: Date) {
+  const row = await db.query.emailVerificationTokens.findFirst({
+    where: and(
+      eq(emailVerificationTokens.userId, userId),
+      ne(emailVerificationTokens.email, currentEmail),
+      gt(emailVerificationTokens.expiresAt, now),
+    ),
+    orderBy: desc(emailVerificationTokens.createdAt),
+  });
+  return row?.email ?? null;
+}
+
+export const markEmailVerified = (db: Db, userId: number, email: string, now: Date) =>
+  db
+    .update(users)
+    .set({ emailVerifiedAt: now })
+    .where(and(eq(users.id, userId), eq(users.email, email)));
+
+/** Moves the account to a proven address; the unique index refuses one taken meanwhile. */
+export const setVerifiedEmail = (db: Db, userId: number, email: string, now: Date) =>
+  db.update(users).set({ email, emailVerifiedAt: now }).where(eq(users.id, userId));

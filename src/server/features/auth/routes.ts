@@ -31,8 +31,8 @@ export function authRoutes(session: ReturnType<typeof sessionPlugin>, deps: auth
     )
     .post(
       "/register",
-      async ({ body, session: previous, sessionCookie, cookieSecure, set }) => {
-        const { user, session } = await auth.register(deps, body);
+      async ({ body, request, session: previous, sessionCookie, cookieSecure, set }) => {
+        const { user, session } = await auth.register(deps, body, requestMeta(request).ip);
         if (previous) await invalidateSession(deps.db, previous.sessionId);
         writeSessionCookie(sessionCookie, session.token, session.expiresAt, cookieSecure);
         set.status = 201;

@@ -2,10 +2,12 @@ import { limits } from "../../../common/limits";
 import { authMessages, type LoginInput, type RegisterInput } from "../../../common/schemas/auth";
 import type { Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
-import { hitRate, peekRate, type RateRule, tooManyRequests } from "../../http/rate-limit";
+import { hitRate, type RateRule, releaseRate, tooManyRequests } from "../../http/rate-limit";
+import { sendVerificationLink } from "./email-verification";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import {
   consumeResetToken,
+  deleteUserResetTokens,
   findLiveResetToken,
   findUserByEmail,
   findUserById,
@@ -18,6 +20,7 @@ import {
 } from "./queries";
 import { createSession, invalidateUserSessions } from "./sessions";
 import { generateToken, hashToken } from "./tokens";
+import { userUniqueViolation } from "./unique-violation";
 
 const MINUTE_MS = 60_000;
 export const LOGIN_FAILURE_LIMIT = { limit: 10, windowMs: 15 * MINUTE_MS };
@@ -25,6 +28,8 @@ export const RESET_MAIL_LIMITS = {
   perAddress: { limit: 3, windowMs: 60 * MINUTE_MS },
   perIp: { limit: 10, windowMs: 60 * MINUTE_MS },
 };
+/** New accounts per client IP: one address cannot mint accounts by the hundred. */
+export const REGISTER_LIMIT = { limit: 5, windowMs: 60 * MINUTE_MS };
 export const RESET_TTL_MS = limits.resetLinkMinutes * MINUTE_MS;
 
 export interface AuthDeps {
@@ -33,14 +38,23 @@ export interface AuthDeps {
   publicUrl: string;
   adminEmails: readonly string[];
   sendMail: (mail: { to: string; subject: string; text: string }) => Promise<void>;
+  /**
+   * The per-IP registration limit; on unless false. Development turns it off: the dev
+   * server and the end-to-end suite create many accounts from the one loopback address.
+   */
+  throttleRegistrations?: boolean;
 }
 
-/** ADMIN_EMAILS make admins without a database change; otherwise the stored role counts. */
+/**
+ * ADMIN_EMAILS make admins without a database change, but only for an address its owner
+ * proved by opening a link sent to it; otherwise the stored role counts. Anyone could
+ * type an admin's address at sign-up, and nothing else proves they read that mailbox.
+ */
 export function roleOf(
-  user: Pick<UserRow, "email" | "role">,
+  user: Pick<UserRow, "email" | "role" | "emailVerifiedAt">,
   adminEmails: readonly string[],
 ): UserRow["role"] {
-  return adminEmails.includes(user.email) ? "admin" : user.role;
+  return user.emailVerifiedAt && adminEmails.includes(user.email) ? "admin" : user.role;
 }
 
 /** The user as the API shows them to themselves: never the hash, never a token. */
@@ -55,15 +69,33 @@ export function toSelf(user: UserRow, adminEmails: readonly string[]) {
     aboutMe: user.aboutMe,
     city: user.city,
     homeGym: user.homeGym,
+    emailVerified: user.emailVerifiedAt !== null,
   };
 }
 
 export type SelfUser = ReturnType<typeof toSelf>;
 
-export async function register(deps: AuthDeps, input: RegisterInput) {
+/** 409 with the spec's message for the unique rule a write broke; any other error as it was. */
+export function conflictFor(error: unknown): unknown {
+  const field = userUniqueViolation(error);
+  if (field === "username") return new HttpError(409, authMessages.usernameTaken);
+  if (field === "email") return new HttpError(409, authMessages.emailTaken);
+  return error;
+}
+
+/**
+ * Counted per client IP before any work, then the account is created and a link to
+ * confirm the address goes to the outbox. The account works before it is confirmed;
+ * only ADMIN_EMAILS wait for it (see roleOf).
+ */
+export async function register(deps: AuthDeps, input: RegisterInput, ip: string) {
+  const now = deps.now();
+  if (deps.throttleRegistrations !== false) {
+    const state = await hitRate(deps.db, { key: `register:ip:${ip}`, ...REGISTER_LIMIT }, now.getTime());
+    if (!state.allowed) throw tooManyRequests(state);
+  }
   if (await findUserByUsername(deps.db, input.username)) throw new HttpError(409, authMessages.usernameTaken);
   if (await findUserByEmail(deps.db, input.email)) throw new HttpError(409, authMessages.emailTaken);
-  const now = deps.now();
   let user: UserRow;
   try {
     user = await insertUser(deps.db, {
@@ -73,49 +105,67 @@ export async function register(deps: AuthDeps, input: RegisterInput) {
       createdAt: now,
     });
   } catch (error) {
-    // Two sign-ups raced for the same name: the unique index decided.
-    if (String(error).includes("UNIQUE")) throw new HttpError(409, authMessages.usernameTaken);
-    throw error;
+    // Sign-ups that raced past the checks above: the unique indexes decide.
+    throw conflictFor(error);
   }
+  await sendVerificationLink(deps, user, user.email);
   return { user: toSelf(user, deps.adminEmails), session: await createSession(deps.db, user.id, now) };
 }
 
-const loginRules = (identifier: string, ip: string): RateRule[] => [
-  { key: `login-fail:id:${identifier.toLowerCase()}`, ...LOGIN_FAILURE_LIMIT },
+/**
+ * Per account (the user, however it was named; the typed identifier when no account
+ * has it, so unknown names are throttled too) and per client IP.
+ */
+const loginRules = (user: UserRow | undefined, identifier: string, ip: string): RateRule[] => [
+  {
+    key: user ? `login-fail:user:${user.id}` : `login-fail:id:${identifier.trim().toLowerCase()}`,
+    ...LOGIN_FAILURE_LIMIT,
+  },
   { key: `login-fail:ip:${ip}`, ...LOGIN_FAILURE_LIMIT },
 ];
 
-/** Failed attempts are throttled per account and per client IP; the answer never says which was wrong. */
+/**
+ * Every attempt is counted first, in one atomic statement per rule, and only then is the
+ * password checked: guesses sent in parallel each take a slot, so no more than the limit
+ * are ever checked. A correct password gives its slot back, so only failures add up.
+ * The answer never says which part was wrong.
+ */
 export async function login(deps: AuthDeps, input: LoginInput, ip: string) {
   const nowMs = deps.now().getTime();
-  const rules = loginRules(input.identifier, ip);
-  for (const rule of rules) {
-    const state = await peekRate(deps.db, rule, nowMs);
-    if (!state.allowed) throw tooManyRequests(state);
-  }
   const identifier = input.identifier;
   const user = identifier.includes("@")
     ? await findUserByEmail(deps.db, identifier.toLowerCase())
     : await findUserByUsername(deps.db, identifier);
+  const rules = loginRules(user, identifier, ip);
+  const states = [];
+  for (const rule of rules) states.push(await hitRate(deps.db, rule, nowMs));
+  const refused = states.find((state) => !state.allowed);
+  if (refused) throw tooManyRequests(refused);
   let valid = false;
   if (user) valid = await verifyPassword(input.password, user.passwordHash);
   else await burnPasswordCheck(input.password);
-  if (!user || !valid) {
-    for (const rule of rules) await hitRate(deps.db, rule, nowMs);
-    throw new HttpError(401, authMessages.invalidCredentials);
-  }
+  if (!user || !valid) throw new HttpError(401, authMessages.invalidCredentials);
+  for (const rule of rules) await releaseRate(deps.db, rule, nowMs);
   return { user: toSelf(user, deps.adminEmails), session: await createSession(deps.db, user.id, deps.now()) };
 }
 
 /**
- * Same answer and similar work whether or not the address has an account. The mail
- * goes to the outbox; delivery happens outside this request.
+ * Same answer and the same work whether or not the address has an account. The client IP
+ * is counted first, so refused requests add no per-address rows; the address is counted
+ * only when the IP is within its limit.
+ *
+ * Timing: a known address costs a token row and an outbox row, two committed writes. An
+ * unknown one commits two writes of the same kind instead (the `reset-mail:no-account`
+ * counter, a row nobody reads back from the API), so both answers run the same number
+ * of statements with the same number of commits, which is what the time of an answer is
+ * made of here; no password hashing happens on either path. The mail itself goes to the
+ * outbox and is delivered outside this request.
  */
 export async function requestPasswordReset(deps: AuthDeps, email: string, ip: string) {
   const nowMs = deps.now().getTime();
   const rules: RateRule[] = [
-    { key: `reset-mail:email:${email}`, ...RESET_MAIL_LIMITS.perAddress },
     { key: `reset-mail:ip:${ip}`, ...RESET_MAIL_LIMITS.perIp },
+    { key: `reset-mail:email:${email}`, ...RESET_MAIL_LIMITS.perAddress },
   ];
   for (const rule of rules) {
     const state = await hitRate(deps.db, rule, nowMs);
@@ -123,10 +173,15 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, ip: st
   }
   const token = generateToken();
   const tokenHash = hashToken(token);
-  const user = await findUserByEmail(deps.db, email);
-  if (!user) return;
-  await insertResetToken(deps.db, { tokenHash, userId: user.id, expiresAt: new Date(nowMs + RESET_TTL_MS) });
   const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) {
+    const decoy: RateRule = { key: "reset-mail:no-account", ...RESET_MAIL_LIMITS.perIp };
+    await hitRate(deps.db, decoy, nowMs);
+    await hitRate(deps.db, decoy, nowMs);
+    return;
+  }
+  await insertResetToken(deps.db, { tokenHash, userId: user.id, expiresAt: new Date(nowMs + RESET_TTL_MS) });
   await deps.sendMail({
     to: user.email,
     subject: "Reset your OpenMat password",
@@ -145,7 +200,7 @@ export async function verifyResetToken(deps: AuthDeps, token: string): Promise<b
   return Boolean(await findLiveResetToken(deps.db, hashToken(token), deps.now()));
 }
 
-/** Sets the new password, uses up the link and signs the user out everywhere. */
+/** Sets the new password, uses up this link and every other, and signs the user out everywhere. */
 export async function resetPassword(deps: AuthDeps, token: string, newPassword: string) {
   const tokenHash = hashToken(token);
   const now = deps.now();
@@ -154,6 +209,7 @@ export async function resetPassword(deps: AuthDeps, token: string, newPassword: 
     throw new HttpError(400, authMessages.resetTokenInvalid);
   }
   await setUserPassword(deps.db, live.userId, await hashPassword(newPassword));
+  await deleteUserResetTokens(deps.db, live.userId);
   await invalidateUserSessions(deps.db, live.userId);
 }
 
@@ -162,8 +218,10 @@ export const getUser = (db: Db, id: number) => findUserById(db, id);
 export const getUserByUsername = (db: Db, username: string) => findUserByUsername(db, username);
 export const getUserByEmail = (db: Db, email: string) => findUserByEmail(db, email);
 
+/** A new password also ends every reset link the user had asked for. */
 export async function setPassword(db: Db, userId: number, password: string) {
   await setUserPassword(db, userId, await hashPassword(password));
+  await deleteUserResetTokens(db, userId);
 }
 
 /** Grants or revokes admin by e-mail; false when no such account exists. */
