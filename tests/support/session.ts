@@ -114,3 +114,9 @@ export function openVerifyLink(t: TestApp, token: string, cookie?: string) {
     body: new URLSearchParams({ token }).toString(),
   });
 }
+
+/** Opens the newest e-mail link sent to `email`, as its owner would; fails unless it worked. */
+export async function confirmEmail(t: TestApp, email: string, cookie?: string) {
+  const res = await openVerifyLink(t, await verifyTokenFor(t, email), cookie);
+  if (res.status !== 200) throw new Error(`e-mail link failed: ${res.status}`);
+}
