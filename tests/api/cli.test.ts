@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
-import { registerMember } from "../support/session";
+import { confirmEmail, registerMember, sessionCookieFrom } from "../support/session";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 const main = join(import.meta.dir, "../../src/server/main.ts");
@@ -114,14 +114,19 @@ describe("openmat CLI", () => {
 });
 
 describe("ADMIN_EMAILS", () => {
-  it("makes listed addresses admins without touching the database", async () => {
+  it("makes listed addresses admins, once verified, without touching the database", async () => {
     const admins = await createTestApp({ ADMIN_EMAILS: "Boss@Example.com, other@example.com" });
     const res = await admins.json("POST", "/api/auth/register", {
       username: "theboss",
       email: "boss@example.com",
       password: "boss password",
     });
-    expect((await res.json()).user.role).toBe("admin");
+    // Only a verified address counts (see tests/api/email-verification.test.ts).
+    expect((await res.json()).user.role).toBe("member");
+    const cookie = sessionCookieFrom(res) ?? "";
+    await confirmEmail(admins, "boss@example.com");
+    const me = await (await admins.request("/api/auth/me", { headers: { cookie } })).json();
+    expect(me.user.role).toBe("admin");
     await admins.close();
   });
 });
