@@ -192,9 +192,9 @@ describe("forgot-password limits", () => {
     const m = await registerMember(own, "timing");
     const client = own.app.context.database.client;
     const seen: string[] = [];
-    const execute = client.execute.bind(client);
+    const execute = client.execute.bind(client) as (statement: string | { sql: string }) => unknown;
     // Every drizzle query of this app goes through the client's execute.
-    client.execute = ((statement: Parameters<typeof execute>[0]) => {
+    client.execute = ((statement: string | { sql: string }) => {
       const text = typeof statement === "string" ? statement : statement.sql;
       seen.push(/^\s*(insert|update|delete)/i.test(text) ? "write" : "read");
       return execute(statement);
@@ -208,7 +208,7 @@ describe("forgot-password limits", () => {
     };
     const known = await statementsFor(m.email, "10.99.0.1");
     const unknown = await statementsFor("no-such-member@example.com", "10.99.0.2");
-    client.execute = execute;
+    client.execute = execute as typeof client.execute;
     expect(known.length).toBeGreaterThan(0);
     expect(unknown).toEqual(known);
     // And only the known address got a link.

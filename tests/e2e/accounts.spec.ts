@@ -1,6 +1,7 @@
 /**
  * Accounts end to end: registration, sign-in and sign-out, the sign-in modal, members-only
- * pages, password reset through the dev mailbox, username change and account deletion.
+ * pages, password reset and e-mail links through the dev mailbox, username and e-mail
+ * change and account deletion.
  */
 import { expect, type Page, test } from "@playwright/test";
 import {
@@ -12,6 +13,7 @@ import {
   resetLinkIn,
   signInForm,
   submitSignIn,
+  verifyLinkIn,
 } from "./support/accounts";
 
 /** Counts the browser's calls to one API path, to prove client-side validation sent nothing. */
@@ -268,8 +270,7 @@ test.describe("password reset through the dev mailbox", () => {
     // The form goes back to signing in.
     await expect(forms.getByRole("heading", { name: "Sign In" })).toBeVisible();
 
-    const mail = await newestMailTo(request, member.email);
-    expect(mail.subject).toBe("Reset your OpenMat password");
+    const mail = await newestMailTo(request, member.email, "Reset your OpenMat password");
     const link = resetLinkIn(mail);
 
     // The mailbox page shows the same mail with its link clickable.
@@ -339,6 +340,13 @@ test.describe("account page", () => {
     await expect(form.getByLabel("Confirm Username")).toHaveAccessibleDescription("Usernames don't match");
 
     await form.getByLabel("Confirm Username").fill(renamed);
+    await form.getByLabel("Current Password").fill(`${member.password}-wrong`);
+    await form.getByRole("button", { name: "Change Username" }).click();
+    await expect(form.getByLabel("Current Password")).toHaveAccessibleDescription(
+      "Current password is incorrect",
+    );
+
+    await form.getByLabel("Current Password").fill(member.password);
     await form.getByRole("button", { name: "Change Username" }).click();
     await expect(welcome(page, renamed)).toBeVisible();
     await expect(page.getByText(`Signed in as ${renamed} (${member.email})`)).toBeVisible();
@@ -360,6 +368,10 @@ test.describe("account page", () => {
 
     await page.getByRole("button", { name: "Delete Account" }).click();
     await expect(confirmDialog).toBeVisible();
+    const password = confirmDialog.getByLabel("Current Password");
+    await confirmDialog.getByRole("button", { name: "Delete Account" }).click();
+    await expect(password).toHaveAccessibleDescription("Current password is required");
+    await password.fill(member.password);
     await confirmDialog.getByRole("button", { name: "Delete Account" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(headerSignIn(page)).toBeVisible();
@@ -369,5 +381,54 @@ test.describe("account page", () => {
     await hydratedIsland(page, "AuthForms");
     await submitSignIn(page, member.username, member.password);
     await expect(signInForm(page).getByRole("alert")).toHaveText("Invalid credentials");
+  });
+});
+
+test.describe("e-mail links through the dev mailbox", () => {
+  test("a new member confirms the address from the account page's note", async ({ page }) => {
+    const member = await registerViaApi(page.request, newMember("verify"));
+    await page.goto("/account");
+    const settings = await hydratedIsland(page, "AccountSettings");
+    await expect(settings.getByText("Your e-mail is not verified yet")).toBeVisible();
+    await settings.getByRole("button", { name: "Send the link again" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Check your email" })).toBeVisible();
+
+    const mail = await newestMailTo(page.request, member.email, "Confirm your OpenMat email address");
+    await page.goto(verifyLinkIn(mail));
+    await page.getByRole("button", { name: "Confirm Email Address" }).click();
+    await expect(page.getByRole("heading", { name: "Email Address Confirmed" })).toBeVisible();
+
+    await page.getByRole("link", { name: "Go to your account" }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await hydratedIsland(page, "AccountSettings");
+    await expect(page.getByText("Your e-mail is not verified yet")).toHaveCount(0);
+  });
+
+  test("a new address takes effect only when its link is opened", async ({ page }) => {
+    const member = await registerViaApi(page.request, newMember("remail"));
+    const fresh = `new-${member.email}`;
+    await page.goto("/account");
+    await hydratedIsland(page, "AccountSettings");
+    const form = page.getByRole("form", { name: "Change Email" });
+    await form.getByLabel("New Email").fill(fresh);
+    await form.getByLabel("Confirm Email").fill(fresh);
+    await form.getByLabel("Current Password").fill(member.password);
+    await form.getByRole("button", { name: "Change Email" }).click();
+
+    // The page reloads: still the old address, the new one waiting for its link.
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your email changes when you open it" }),
+    ).toBeVisible();
+    await expect(page.getByText(`Signed in as ${member.username} (${member.email})`)).toBeVisible();
+    await expect(page.getByText(`A confirmation link was sent to ${fresh}.`)).toBeVisible();
+
+    const mail = await newestMailTo(page.request, fresh, "Confirm your new OpenMat email address");
+    await page.goto(verifyLinkIn(mail));
+    await page.getByRole("button", { name: "Confirm Email Address" }).click();
+    await expect(page.getByText("Your email has been changed.")).toBeVisible();
+
+    await page.goto("/account");
+    await hydratedIsland(page, "AccountSettings");
+    await expect(page.getByText(`Signed in as ${member.username} (${fresh})`)).toBeVisible();
   });
 });

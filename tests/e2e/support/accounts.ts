@@ -57,15 +57,24 @@ interface DevMail {
   text: string;
 }
 
-/** The newest mail to `to` in the dev mailbox, waiting briefly for it to arrive. */
-export async function newestMailTo(request: APIRequestContext, to: string): Promise<DevMail> {
+/**
+ * The newest mail to `to` in the dev mailbox (with `subject`, when given), waiting
+ * briefly for it to arrive. Every sign-up mails an e-mail link first.
+ */
+export async function newestMailTo(
+  request: APIRequestContext,
+  to: string,
+  subject?: string,
+): Promise<DevMail> {
   let found: DevMail | undefined;
   await expect
     .poll(async () => {
       const res = await request.get("/dev/mailbox.json");
       expect(res.status()).toBe(200);
       const { mails } = (await res.json()) as { mails: DevMail[] };
-      found = mails.filter((m) => m.to === to).sort((a, b) => b.id - a.id)[0];
+      found = mails
+        .filter((m) => m.to === to && (subject === undefined || m.subject === subject))
+        .sort((a, b) => b.id - a.id)[0];
       return found !== undefined;
     })
     .toBe(true);
@@ -76,5 +85,12 @@ export async function newestMailTo(request: APIRequestContext, to: string): Prom
 export function resetLinkIn(mail: DevMail): string {
   const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0];
   expect(link, `no reset link in:\n${mail.text}`).toBeDefined();
+  return link as string;
+}
+
+/** The link in an e-mail verification mail. */
+export function verifyLinkIn(mail: DevMail): string {
+  const link = mail.text.match(/https?:\/\/\S+\/verify-email\?token=\S+/)?.[0];
+  expect(link, `no e-mail link in:\n${mail.text}`).toBeDefined();
   return link as string;
 }
