@@ -40,11 +40,9 @@ export function authPageRoutes(
     const url = new URL(ctx.request.url);
     return render(ctx, authPage(url.pathname + url.search));
   };
-  // Only a page of this site: the island checks again against the browser's own origin.
-  const nextOf = (request: Request) => {
-    const url = new URL(request.url);
-    return safeNext(url.searchParams.get("next"), url.origin);
-  };
+  // Only a page of this site (PUBLIC_URL): the island checks again against the browser's origin.
+  const nextOf = (request: Request) =>
+    safeNext(new URL(request.url).searchParams.get("next"), deps.publicUrl);
 
   const routes = new Elysia({ name: "auth-pages" })
     .use(session)
