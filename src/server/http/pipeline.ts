@@ -18,9 +18,14 @@ export interface PipelineOptions {
 type Handler = (request: Request) => Promise<Response> | Response;
 export type PipelineHandler = (request: Request, peerIp?: string) => Promise<Response>;
 
+/**
+ * Behind TRUST_PROXY, the address our own proxy appended: the last X-Forwarded-For hop.
+ * Earlier hops come from the client, who could otherwise pick a fresh address per request
+ * and walk past every per-IP throttle.
+ */
 export function clientIp(request: Request, peerIp: string | undefined, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    const forwarded = request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   return peerIp ?? "unknown";

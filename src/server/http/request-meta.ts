@@ -4,7 +4,7 @@ export interface RequestMeta {
   /** CSP nonce for this response's inline scripts. */
   nonce: string;
   startedAt: number;
-  /** The client's address: the peer, or X-Forwarded-For's first hop when TRUST_PROXY is set. */
+  /** The client's address: the peer, or the last X-Forwarded-For hop (our proxy's) when TRUST_PROXY is set. */
   ip: string;
 }
 

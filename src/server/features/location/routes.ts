@@ -5,7 +5,7 @@ import { lookupIp } from "../geo/ip-location";
 
 /**
  * Spec §7 "Location": where the client's address is, from the offline IP database. The
- * address is the peer's, or X-Forwarded-For's first hop only when TRUST_PROXY is set.
+ * address is the peer's, or the last X-Forwarded-For hop only when TRUST_PROXY is set.
  */
 export function locationRoutes() {
   return new Elysia({ name: "location-routes" }).get("/api/location/ip", ({ request }) => {
