@@ -316,6 +316,8 @@ describe("pages", () => {
     expect(html).toContain("Logout");
     expect(html).not.toContain(">Sign In</a>");
     expect(html).not.toContain("password_hash");
+    // Password, username and e-mail cards and the delete dialog each ask for the current password.
+    expect(html.match(/<label[^>]*>Current Password<\/label>/g)).toHaveLength(4);
   });
 
   it("a member never gets the guests' cached copy of a static page", async () => {
