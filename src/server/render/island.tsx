@@ -1,6 +1,7 @@
 import { type ComponentProps, type ComponentType, createContext, useContext } from "react";
 import { toScriptJson } from "../../common/safe-json";
 import { type IslandName, islandRegistry } from "../../islands/registry";
+import { installServerQueryTimers } from "./query-timers";
 
 type IslandModules = typeof islandRegistry;
 export type IslandProps<N extends IslandName> = ComponentProps<
@@ -10,8 +11,12 @@ export type IslandProps<N extends IslandName> = ComponentProps<
 // biome-ignore lint/suspicious/noExplicitAny: components of every island share one map
 const components = new Map<IslandName, ComponentType<any>>();
 
-/** Loads every island module once, so server rendering stays synchronous. */
+/**
+ * Loads every island module once, so server rendering stays synchronous, and stops the
+ * islands' query caches from outliving their render (see query-timers.ts).
+ */
 export async function loadIslands(): Promise<void> {
+  installServerQueryTimers();
   await Promise.all(
     (Object.keys(islandRegistry) as IslandName[]).map(async (name) => {
       components.set(name, (await islandRegistry[name]()).default);
