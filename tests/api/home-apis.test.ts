@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { seedFixtureSchools } from "../support/schools";
-import { registerMember } from "../support/session";
+import { confirmEmail, registerMember } from "../support/session";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 // Saturday 2026-07-11 17:30 UTC: 12:30 in Austin (CDT), 10:30 in Phoenix, 07:30 in Honolulu.
@@ -124,6 +124,9 @@ describe("feedback", () => {
       password: "boss password",
     });
     const cookie = boss.headers.getSetCookie()[0]?.split(";")[0] ?? "";
+    // ADMIN_EMAILS counts only once the address is proven.
+    expect((await t.request("/api/feedback", { headers: { cookie } })).status).toBe(403);
+    await confirmEmail(t, "boss@example.com");
     const list = await (await t.request("/api/feedback", { headers: { cookie } })).json();
     const row = list.find((f: { communityNotes: string }) => f.communityNotes === "Public note");
     expect(row).toMatchObject({

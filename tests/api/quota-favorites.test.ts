@@ -148,7 +148,13 @@ describe("favourites", () => {
   it("a deleted account takes its favourites with it", async () => {
     const m = await registerMember(t);
     await t.json("POST", "/api/favorites", { schoolId: ids["Aloha Grappling"] }, { cookie: m.cookie });
-    await t.json("DELETE", "/api/account/delete", undefined, { cookie: m.cookie });
+    const deleted = await t.json(
+      "DELETE",
+      "/api/account/delete",
+      { currentPassword: m.password },
+      { cookie: m.cookie },
+    );
+    expect(deleted.status).toBe(200);
     const left = await t.app.context.database.client.execute({
       sql: "select count(*) from favorites where user_id = ?",
       args: [m.id],
