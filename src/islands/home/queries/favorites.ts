@@ -10,9 +10,9 @@ import { apiRequest } from "../../lib/api";
 
 export const favoritesKey = ["/api/favorites"] as const;
 
+/** Every saved id (the list itself is paged), for the pins and the saved filter. */
 export async function fetchFavoriteIds(): Promise<number[]> {
-  const items = await apiRequest<{ schoolId: number }[]>("GET", "/api/favorites");
-  return items.map((item) => item.schoolId);
+  return (await apiRequest<{ ids: number[] }>("GET", "/api/favorites/ids")).ids;
 }
 
 const noFavorites: ReadonlySet<number> = new Set();

@@ -1,15 +1,35 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { favorites } from "../../../db/schema";
+import { favorites, schools } from "../../../db/schema";
 
-export const favoriteSchoolIds = async (db: Db, userId: number) =>
+/** Newest first; the school id breaks ties so pages never overlap or skip. */
+const newestFirst = [desc(favorites.createdAt), desc(favorites.schoolId)] as const;
+
+/** The member's saved school ids, newest first, at most `limit`: one query, no school rows. */
+export const favoriteSchoolIds = async (db: Db, userId: number, limit: number) =>
   (
     await db
       .select({ schoolId: favorites.schoolId })
       .from(favorites)
       .where(eq(favorites.userId, userId))
-      .orderBy(desc(favorites.createdAt))
+      .orderBy(...newestFirst)
+      .limit(limit)
   ).map((r) => r.schoolId);
+
+/** One page of the member's saved schools with when they were saved: one query (a join). */
+export const favoriteSchoolsPage = (db: Db, userId: number, limit: number, offset: number) =>
+  db
+    .select({ savedAt: favorites.createdAt, school: schools })
+    .from(favorites)
+    .innerJoin(schools, eq(schools.id, favorites.schoolId))
+    .where(eq(favorites.userId, userId))
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset);
+
+export const countFavorites = async (db: Db, userId: number) =>
+  (await db.select({ n: sql<number>`count(*)` }).from(favorites).where(eq(favorites.userId, userId)))[0]?.n ??
+  0;
 
 export const isFavorite = async (db: Db, userId: number, schoolId: number) =>
   Boolean(

@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import * as v from "valibot";
 import type { AppContext } from "../../context";
+import { parseQuery } from "../../http/query";
 import { requireSession, type sessionPlugin } from "../auth/session-plugin";
 import * as favorites from "./service";
 
@@ -17,13 +18,53 @@ const addBody = v.object({
   ),
 });
 
-/** Spec §7 "Favourites": members only, each call on the caller's own list. */
+const wholeNumber = (message: string, min: number, max: number) =>
+  v.pipe(
+    v.string(message),
+    v.regex(/^\d{1,7}$/, message),
+    v.transform(Number),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
+const pageQuery = v.object({
+  limit: v.optional(
+    wholeNumber(
+      `limit must be between 1 and ${favorites.FAVORITES_PAGE.max}`,
+      1,
+      favorites.FAVORITES_PAGE.max,
+    ),
+    String(favorites.FAVORITES_PAGE.default),
+  ),
+  offset: v.optional(wholeNumber("offset must be 0 or more", 0, 1_000_000), "0"),
+});
+
+/** The page as the body (the spec's list of items), its total as `X-Total-Count`. */
+const pageReply = (
+  set: { headers: Record<string, string | number> },
+  { items, total }: { items: unknown[]; total: number },
+) => {
+  set.headers["x-total-count"] = String(total);
+  return items;
+};
+
+/**
+ * Spec §7 "Favourites": members only, each call on the caller's own list. Lists are paged
+ * (`?limit=&offset=`, see FAVORITES_PAGE); `/ids` gives every saved id for the map's pins.
+ */
 export function favoriteRoutes(app: AppContext, session: ReturnType<typeof sessionPlugin>) {
   const db = app.database.db;
   return new Elysia({ name: "favorite-routes", prefix: "/api/favorites" })
     .use(session)
     .onTransform(({ session }) => void requireSession(session))
-    .get("/", ({ session }) => favorites.listFavorites(db, requireSession(session).user.id))
+    .get("/", async ({ session, request, set }) =>
+      pageReply(
+        set,
+        await favorites.listFavorites(db, requireSession(session).user.id, parseQuery(pageQuery, request)),
+      ),
+    )
+    .get("/ids", async ({ session }) => ({
+      ids: await favorites.favoriteIds(db, requireSession(session).user.id),
+    }))
     .get(
       "/check/:schoolId",
       ({ session, params }) => favorites.checkFavorite(db, requireSession(session).user.id, params.schoolId),
@@ -44,7 +85,16 @@ export function favoriteRoutes(app: AppContext, session: ReturnType<typeof sessi
     )
     .get(
       "/user/:userId",
-      ({ session, params }) => favorites.favoritesOfUser(db, requireSession(session).user.id, params.userId),
+      async ({ session, params, request, set }) =>
+        pageReply(
+          set,
+          await favorites.favoritesOfUser(
+            db,
+            requireSession(session).user.id,
+            params.userId,
+            parseQuery(pageQuery, request),
+          ),
+        ),
       { params: userIdParams },
     );
 }

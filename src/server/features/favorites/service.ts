@@ -1,9 +1,18 @@
 import type { Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
 import { getUser } from "../auth/service";
+import { sessionsOf } from "../schools/queries";
+import { toSchoolView } from "../schools/school-view";
 import { getSchool } from "../schools/service";
 import { getSettings } from "../settings/service";
-import { addFavorite, favoriteSchoolIds, isFavorite, removeFavorite } from "./queries";
+import {
+  addFavorite,
+  countFavorites,
+  favoriteSchoolIds,
+  favoriteSchoolsPage,
+  isFavorite,
+  removeFavorite,
+} from "./queries";
 
 export const favoriteMessages = {
   schoolNotFound: "School not found",
@@ -11,13 +20,45 @@ export const favoriteMessages = {
   hidden: "This member keeps their saved gyms private.",
 } as const;
 
-async function itemsFor(db: Db, userId: number) {
-  const ids = await favoriteSchoolIds(db, userId);
-  const schools = await Promise.all(ids.map((id) => getSchool(db, id)));
-  return schools.flatMap((school) => (school ? [{ schoolId: school.id, school }] : []));
+/**
+ * Favourite lists are paged: `limit` (1 to `max`, default `default`) and `offset`. The
+ * default covers a member's whole list in the usual case and keeps one answer small.
+ */
+export const FAVORITES_PAGE = { default: 100, max: 100 } as const;
+/** At most this many ids in `/api/favorites/ids` and the home page (more than most maps hold). */
+export const MAX_FAVORITE_IDS = 5000;
+
+export interface Page {
+  limit: number;
+  offset: number;
 }
 
-export const listFavorites = itemsFor;
+/**
+ * One page of a member's saved gyms, newest first, with the list's total: three queries
+ * however long the list is (the page joined with its schools, their sessions, the count).
+ */
+async function favoritesPage(db: Db, userId: number, page: Page) {
+  const [rows, total] = await Promise.all([
+    favoriteSchoolsPage(db, userId, page.limit, page.offset),
+    countFavorites(db, userId),
+  ]);
+  const sessions = await sessionsOf(
+    db,
+    rows.map((r) => r.school.id),
+  );
+  const bySchool = Map.groupBy(sessions, (s) => s.schoolId);
+  const items = rows.map(({ school, savedAt }) => ({
+    schoolId: school.id,
+    savedAt: savedAt.toISOString(),
+    school: toSchoolView(school, bySchool.get(school.id) ?? []),
+  }));
+  return { items, total };
+}
+
+export const listFavorites = (db: Db, userId: number, page: Page) => favoritesPage(db, userId, page);
+
+/** The member's saved school ids, newest first: one query that reads no school. */
+export const favoriteIds = (db: Db, userId: number) => favoriteSchoolIds(db, userId, MAX_FAVORITE_IDS);
 
 export const checkFavorite = async (db: Db, userId: number, schoolId: number) => ({
   isFavorite: await isFavorite(db, userId, schoolId),
@@ -35,10 +76,10 @@ export async function unfavorite(db: Db, userId: number, schoolId: number) {
 }
 
 /** Another member's saved gyms, only when they share them (showSavedGymNames). */
-export async function favoritesOfUser(db: Db, viewerId: number, userId: number) {
+export async function favoritesOfUser(db: Db, viewerId: number, userId: number, page: Page) {
   if (!(await getUser(db, userId))) throw new HttpError(404, favoriteMessages.userNotFound);
   if (viewerId !== userId && !(await getSettings(db, userId)).showSavedGymNames) {
     throw new HttpError(403, favoriteMessages.hidden);
   }
-  return itemsFor(db, userId);
+  return favoritesPage(db, userId, page);
 }

@@ -9,7 +9,7 @@ import type { Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
 import { chargeDailySearch, type DailyQuota } from "../../http/quota";
 import type { ValidSession } from "../auth/sessions";
-import { listFavorites } from "../favorites/service";
+import { favoriteIds } from "../favorites/service";
 import { lookupIp } from "../geo/ip-location";
 import { getSchool, nearest, type SchoolGeocoder, search } from "../schools/service";
 
@@ -52,7 +52,8 @@ export async function homeScreenProps(
   const origin = lookupIp(ip) ?? US_CENTER;
   const initial = searchResult ? [] : await nearest(deps.db, origin, INITIAL_LIST_SIZE);
   const focus = query.school ? await getSchool(deps.db, query.school) : undefined;
-  const favorites = session ? await listFavorites(deps.db, session.user.id) : [];
+  // Only the ids (one query, no school rows): the screen marks saved gyms, it does not list them.
+  const savedIds = session ? await favoriteIds(deps.db, session.user.id) : [];
   return {
     query,
     search: searchResult,
@@ -60,7 +61,7 @@ export async function homeScreenProps(
     focusSchool: focus ? toSchoolSummary(focus) : null,
     searchLimit,
     viewer: session ? { id: session.user.id, username: session.user.username } : null,
-    favoriteIds: favorites.map((f) => f.schoolId),
+    favoriteIds: savedIds,
     basemapUrl: deps.basemapUrl,
     memberSearchLimit: deps.quota.memberLimit,
   };
