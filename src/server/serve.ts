@@ -2,6 +2,7 @@ import { type App, createApp } from "./app";
 import type { Env } from "./env";
 import { serverErrorResponse } from "./http/security-headers";
 import { createLogger } from "./log";
+import { loggableError } from "./loggable-error";
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
@@ -16,7 +17,7 @@ export async function serve(env: Env): Promise<void> {
     fetch: (request, server) => app.handle(request, server.requestIP(request)?.address),
     // Bun's own last resort (a body that fails while streaming): the same JSON and headers.
     error(error) {
-      logger.error("server error", { error: String(error) });
+      logger.error("server error", loggableError(error));
       return serverErrorResponse(env.PUBLIC_URL);
     },
   });

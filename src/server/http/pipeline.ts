@@ -1,4 +1,5 @@
 import type { Logger } from "../log";
+import { loggableError } from "../loggable-error";
 import { compressResponse } from "./compression";
 import { isCrossSiteWrite, isStateChanging } from "./csrf";
 import { jsonResponse, messages } from "./errors";
@@ -40,7 +41,7 @@ export function withPipeline(handle: Handler, options: PipelineOptions): Pipelin
   const headerOptions = { httpsOnly: isHttpsUrl(publicOrigin), connectOrigins: options.connectOrigins };
   const failed = (error: unknown, reqId: string, path: string) => {
     if (error instanceof Response) return error;
-    options.logger.error("unhandled", { reqId, path, error: String(error) });
+    options.logger.error("unhandled", { reqId, path, ...loggableError(error) });
     return jsonResponse(500, { message: messages.unexpected });
   };
   return async (incoming, peerIp) => {

@@ -126,7 +126,7 @@ describe("jobs runner", () => {
     await r.runDue();
     expect({ good, bad }).toEqual({ good: 2, bad: 1 });
     const failure = lines.map((l) => JSON.parse(l)).find((l) => l.msg === "job failed");
-    expect(failure).toMatchObject({ level: "error", job: "bad", error: "disk on fire" });
+    expect(failure).toMatchObject({ level: "error", job: "bad", error: "Error: disk on fire" });
     now = new Date(now.getTime() + HOUR);
     await r.runDue();
     expect(bad).toBe(2);

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
 import type { Logger } from "../log";
+import { loggableError } from "../loggable-error";
 import { jobLeasedUntil, recordJobRun, takeJobLease } from "./queries";
 
 /** What every job is given: plain values, no app context. */
@@ -36,8 +37,6 @@ export interface JobRunner {
 
 export const TICK_MS = 1_000;
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 export function createJobRunner(opts: {
   db: Db;
   logger: Logger;
@@ -69,7 +68,7 @@ export function createJobRunner(opts: {
     let run = running.get(job.name);
     if (!run) {
       run = attempt(job, now())
-        .catch((error) => logger.error("job failed", { job: job.name, error: errorText(error) }))
+        .catch((error) => logger.error("job failed", { job: job.name, ...loggableError(error) }))
         .finally(() => running.delete(job.name));
       running.set(job.name, run);
     }

@@ -3,6 +3,7 @@ import { renderToReadableStream } from "react-dom/server";
 import { Document, type PageMeta } from "../../pages/layout/Document";
 import { PageContext, type PageContextValue } from "../../pages/layout/page-context";
 import type { Logger } from "../log";
+import { loggableError } from "../loggable-error";
 import { IslandCollector, IslandCollectorContext } from "./island";
 
 export interface RenderInput {
@@ -35,7 +36,7 @@ export async function renderPage(
     {
       nonce: ctx.nonce,
       onError(error) {
-        logger.error("render failed", { path: ctx.path, error: String(error) });
+        logger.error("render failed", { path: ctx.path, ...loggableError(error) });
       },
     },
   );

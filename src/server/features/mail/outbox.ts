@@ -1,6 +1,7 @@
 import type { Db } from "../../../db/client";
 import type { Job } from "../../jobs/runner";
 import type { Logger } from "../../log";
+import { loggableError } from "../../loggable-error";
 import {
   claimDueMail,
   countDueMail,
@@ -66,7 +67,7 @@ export function createMailOutbox(
         if (!(await countDueMail(db, now()))) return 0;
         while (await deliverOne()) sent++;
       } catch (error) {
-        logger.error("mail outbox failed", { error: String(error) });
+        logger.error("mail outbox failed", loggableError(error));
       } finally {
         running = undefined;
       }
