@@ -104,7 +104,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     publicUrl: env.PUBLIC_URL,
     adminEmails: env.ADMIN_EMAILS,
     sendMail: outbox.enqueue,
-    throttleRegistrations: env.NODE_ENV !== "development",
+    signupLimit: env.SIGNUP_LIMIT,
   };
   const geo = createGeoServices(env.GEOCODER_URL, log);
   if (env.DEMO_DATA) {

@@ -31,6 +31,7 @@ export const envVars = {
   },
   MAIL_FROM: { description: "Sender address of outgoing mail", default: "OpenMat <no-reply@openmat.local>" },
   ADMIN_EMAILS: { description: "Comma-separated e-mail addresses that are always admins", default: "" },
+  SIGNUP_LIMIT: { description: "Sign-ups per hour from one client IP", default: "5" },
   SEARCH_LIMIT_MEMBER: { description: "Searches per day for a signed-in member", default: "15" },
   SEARCH_LIMIT_GUEST: { description: "Searches per day for a guest (per client IP)", default: "5" },
   GEOCODER_URL: {
@@ -107,6 +108,7 @@ const envSchema = v.object({
         .filter(Boolean),
     ),
   ),
+  SIGNUP_LIMIT: positiveInt("SIGNUP_LIMIT"),
   SEARCH_LIMIT_MEMBER: positiveInt("SEARCH_LIMIT_MEMBER"),
   SEARCH_LIMIT_GUEST: positiveInt("SEARCH_LIMIT_GUEST"),
   GEOCODER_URL: v.union([v.literal(""), url("GEOCODER_URL")], "GEOCODER_URL must be a URL"),

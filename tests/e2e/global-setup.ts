@@ -8,7 +8,8 @@ import { assertCanHideCheckout, startHiddenServer } from "../support/binary";
 export default async function globalSetup(): Promise<() => Promise<void>> {
   assertCanHideCheckout();
   // The reset-password tests read links from the dev mailbox, which needs development by name.
-  const server = await startHiddenServer({ NODE_ENV: "development" });
+  // Every test signs up from the one loopback address.
+  const server = await startHiddenServer({ NODE_ENV: "development", SIGNUP_LIMIT: "1000" });
   process.env.E2E_BASE_URL = server.url;
   return async () => {
     const output = server.log();

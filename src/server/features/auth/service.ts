@@ -29,7 +29,7 @@ export const RESET_MAIL_LIMITS = {
   perIp: { limit: 10, windowMs: 60 * MINUTE_MS },
 };
 /** New accounts per client IP: one address cannot mint accounts by the hundred. */
-export const REGISTER_LIMIT = { limit: 5, windowMs: 60 * MINUTE_MS };
+export const SIGNUP_WINDOW_MS = 60 * MINUTE_MS;
 export const RESET_TTL_MS = limits.resetLinkMinutes * MINUTE_MS;
 
 export interface AuthDeps {
@@ -38,11 +38,8 @@ export interface AuthDeps {
   publicUrl: string;
   adminEmails: readonly string[];
   sendMail: (mail: { to: string; subject: string; text: string }) => Promise<void>;
-  /**
-   * The per-IP registration limit; on unless false. Development turns it off: the dev
-   * server and the end-to-end suite create many accounts from the one loopback address.
-   */
-  throttleRegistrations?: boolean;
+  /** Sign-ups per hour from one client IP (SIGNUP_LIMIT). */
+  signupLimit: number;
 }
 
 /**
@@ -90,10 +87,9 @@ export function conflictFor(error: unknown): unknown {
  */
 export async function register(deps: AuthDeps, input: RegisterInput, ip: string) {
   const now = deps.now();
-  if (deps.throttleRegistrations !== false) {
-    const state = await hitRate(deps.db, { key: `register:ip:${ip}`, ...REGISTER_LIMIT }, now.getTime());
-    if (!state.allowed) throw tooManyRequests(state);
-  }
+  const rule = { key: `register:ip:${ip}`, limit: deps.signupLimit, windowMs: SIGNUP_WINDOW_MS };
+  const state = await hitRate(deps.db, rule, now.getTime());
+  if (!state.allowed) throw tooManyRequests(state);
   if (await findUserByUsername(deps.db, input.username)) throw new HttpError(409, authMessages.usernameTaken);
   if (await findUserByEmail(deps.db, input.email)) throw new HttpError(409, authMessages.emailTaken);
   let user: UserRow;
