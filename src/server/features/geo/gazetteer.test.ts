@@ -59,7 +59,7 @@ describe("loadGazetteer", () => {
   test("says how to build the data when it is missing, and refuses another format", () => {
     const empty = mkdtempSync(join(tmpdir(), "geo-"));
     try {
-      expect(() => loadGazetteer(empty)).toThrow("scripts/build-geo.ts");
+      expect(() => loadGazetteer(empty)).toThrow("npm run build:geo");
       writeFileSync(join(empty, GAZETTEER_FILE), JSON.stringify({ format: 999 }));
       expect(() => loadGazetteer(empty)).toThrow("format 999");
     } finally {
