@@ -30,7 +30,10 @@ export const envVars = {
     default: "",
   },
   MAIL_FROM: { description: "Sender address of outgoing mail", default: "OpenMat <no-reply@openmat.local>" },
-  ADMIN_EMAILS: { description: "Comma-separated e-mail addresses that are always admins", default: "" },
+  ADMIN_EMAILS: {
+    description: "Comma-separated e-mail addresses that are admins once their owner has verified them",
+    default: "",
+  },
   SIGNUP_LIMIT: { description: "Sign-ups per hour from one client IP", default: "5" },
   SEARCH_LIMIT_MEMBER: { description: "Searches per day for a signed-in member", default: "15" },
   SEARCH_LIMIT_GUEST: { description: "Searches per day for a guest (per client IP)", default: "5" },
