@@ -16,6 +16,7 @@ import { measureStartup, startOpenmat } from "./lib/openmat.mjs";
 import { progress } from "./lib/progress.mjs";
 import { markdown, writeJson } from "./lib/report.mjs";
 import { freePort, startServer } from "./lib/server.mjs";
+import { soak } from "./lib/soak.mjs";
 import { summarize } from "./lib/summary.mjs";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
@@ -25,6 +26,12 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION || 5);
 // The first start migrates a new database; later starts are what a restart or deploy pays.
 const WARM_STARTS = 5;
 const GOALS = { coldStartMs: 150, rssMb: 120 };
+// The soak: RSS of one server after this many requests of `/` in a row (cumulative).
+const SOAK_REQUESTS = Number(process.env.BENCH_SOAK_REQUESTS || 100_000);
+// The first checkpoint is past the warm-up (JIT, caches, the allocator's first arenas).
+const SOAK_CHECKPOINTS = [Math.max(1, Math.min(10_000, Math.round(SOAK_REQUESTS / 10))), SOAK_REQUESTS];
+// Memory has levelled off when the last checkpoint is at most this much above the first.
+const SOAK_MAX_GROWTH_PERCENT = 25;
 
 /**
  * What is loaded against OpenMat, one after another. A scenario is
@@ -45,23 +52,58 @@ const scenarios = [
 ];
 
 /** Registers a member and returns their session cookie, so /api/auth/me answers 200. */
-async function registerBenchUser(baseUrl) {
+async function registerBenchUser(baseUrl, name = "bench_user") {
   const res = await fetch(`${baseUrl}/api/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseUrl },
     body: JSON.stringify({
-      username: "bench_user",
-      email: "bench@example.com",
+      username: name,
+      email: `${name}@example.com`,
       password: "a long bench password",
     }),
   });
   if (res.status !== 201) throw new Error(`bench registration failed: ${res.status} ${await res.text()}`);
+  const { user } = await res.json();
   return {
+    id: user.id,
     cookie: res.headers
       .getSetCookie()
       .map((c) => c.split(";")[0])
       .join("; "),
   };
+}
+
+const SAVED_GYMS = 1_250;
+const collectors = new Map();
+
+/**
+ * A member who saved SAVED_GYMS schools, through the API as a member would (once per
+ * server): the favourites scenarios load with their cookie.
+ */
+function collector(baseUrl) {
+  if (!collectors.has(baseUrl)) collectors.set(baseUrl, registerCollector(baseUrl));
+  return collectors.get(baseUrl);
+}
+
+async function registerCollector(baseUrl) {
+  const member = await registerBenchUser(baseUrl, "bench_collector");
+  progress(`saving ${SAVED_GYMS} gyms for a member`);
+  const ids = [];
+  for (let offset = 0; ids.length < SAVED_GYMS; offset += 200) {
+    const { schools } = await (await fetch(`${baseUrl}/api/schools?limit=200&offset=${offset}`)).json();
+    if (!schools.length) throw new Error(`only ${ids.length} schools to save, ${SAVED_GYMS} wanted`);
+    ids.push(...schools.map((s) => s.id));
+  }
+  const headers = { "content-type": "application/json", origin: baseUrl, cookie: member.cookie };
+  for (const schoolId of ids.slice(0, SAVED_GYMS)) {
+    const res = await fetch(`${baseUrl}/api/favorites`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ schoolId }),
+    });
+    if (res.status !== 200) throw new Error(`saving a gym failed: ${res.status} ${await res.text()}`);
+  }
+  return member;
 }
 
 const SCHOOL_COUNT = Number(process.env.BENCH_SCHOOLS || 20_000);
@@ -84,6 +126,23 @@ const schoolScenarios = [
   },
   { name: "GET /api/suggestions?query=aus", path: "/api/suggestions?query=aus", maxP99Ms: 10 },
   { name: "GET /schools/{slug}", path: "/schools/", setup: firstSchoolSlug },
+  // The guest's home page on this database, beside the member's below.
+  { name: `GET / (guest, ${SCHOOL_COUNT.toLocaleString("en-US")} schools)`, path: "/" },
+  {
+    name: `GET /api/favorites/user/{id} (${SAVED_GYMS.toLocaleString("en-US")} saved gyms)`,
+    path: "/api/favorites/user/",
+    async setup(baseUrl) {
+      const member = await collector(baseUrl);
+      return { cookie: member.cookie, pathSuffix: String(member.id) };
+    },
+  },
+  {
+    name: `GET / (signed in, ${SAVED_GYMS.toLocaleString("en-US")} saved gyms)`,
+    path: "/",
+    async setup(baseUrl) {
+      return { cookie: (await collector(baseUrl)).cookie };
+    },
+  },
 ];
 
 /** Appends a real school's slug to the scenario's path. */
@@ -127,6 +186,9 @@ async function main() {
   const database = join(dir, "bench.db");
 
   const startup = await measureStartup(binary, dir, database, WARM_STARTS);
+  // The soak runs last on its own copy of the migrated database (demo schools, no members).
+  const soakDb = join(dir, "soak.db");
+  copyFileSync(database, soakDb);
 
   // The ceiling is loaded before and after OpenMat, so a busy spell elsewhere on the
   // machine shows up as a spread between the two instead of silently skewing the ratios.
@@ -159,6 +221,11 @@ async function main() {
   const ceilingAfter = await measure("ceiling again", `${ceiling.baseUrl}/`);
   await ceiling.stop();
 
+  // Last and alone, on a fresh server: does memory level off under home-page traffic?
+  const soaked = await startOpenmat(binary, dir, soakDb);
+  const soakRun = await soak(`${soaked.baseUrl}/`, soaked, SOAK_CHECKPOINTS);
+  await soaked.stop();
+
   const results = summarize({
     durationSeconds: DURATION_SECONDS,
     goals: GOALS,
@@ -179,10 +246,31 @@ async function main() {
       name: `pins body, ${SCHOOL_COUNT.toLocaleString("en-US")} schools (KB raw / gzip)`,
       value: `${bigPins.rawKb.toFixed(1)} / ${bigPins.gzipKb.toFixed(1)}`,
     },
+    soakRow(soakRun),
   );
+  if (soakRun.non2xx || soakRun.errors) {
+    results.warnings.push(`soak of /: ${soakRun.non2xx} non-2xx responses and ${soakRun.errors} errors.`);
+  }
   console.log(markdown(results));
   writeJson(RESULTS, results);
   console.error(`\nwrote ${RESULTS}`);
+}
+
+/** The soak as one row: RSS at start and at each checkpoint, and whether it levelled off. */
+function soakRow({ startMb, points }) {
+  const first = points[0];
+  const last = points.at(-1);
+  const growth = (100 * (last.rssMb - first.rssMb)) / first.rssMb;
+  const counts = points.map((p) => `${(p.requests / 1000).toLocaleString("en-US")}k`).join(" / ");
+  return {
+    name: `RSS soak of GET /: at start / after ${counts} requests (MB)`,
+    value: [startMb, ...points.map((p) => p.rssMb)].map((mb) => Math.round(mb)).join(" / "),
+    samples: points,
+    goal: {
+      text: `levels off: last ≤ first checkpoint + ${SOAK_MAX_GROWTH_PERCENT}%`,
+      met: growth <= SOAK_MAX_GROWTH_PERCENT,
+    },
+  };
 }
 
 async function runScenarios(list, baseUrl, measured) {
