@@ -242,3 +242,64 @@ export const feedback = sqliteTable(
   },
   (t) => [index("feedback_school").on(t.schoolId), index("feedback_submitted").on(t.submittedAt)],
 );
+
+/** Who follows whom. The spec calls the people a member follows their friends. */
+export const follows = sqliteTable(
+  "follows",
+  {
+    followerId: integer("follower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    followingId: integer("following_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followingId] }),
+    index("follows_following").on(t.followingId),
+  ],
+);
+
+/** A block hides two members from each other; it is read in both directions. */
+export const blocks = sqliteTable(
+  "blocks",
+  {
+    blockerId: integer("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: integer("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("blocks_blocked").on(t.blockedId)],
+);
+
+/**
+ * An upload URL handed to a member: bound to them, one purpose, one object key, short-lived
+ * and used once. The object it names is claimed (or removed as an orphan) later.
+ */
+export const uploadTickets = sqliteTable(
+  "upload_tickets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["profile-photo", "post-photo"] }).notNull(),
+    /** Where the uploaded bytes land in storage, e.g. `incoming/<random>`. */
+    objectKey: text("object_key").notNull(),
+    maxBytes: integer("max_bytes").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    /** Set when the bytes arrived (disk) and when the photo was claimed. */
+    uploadedAt: integer("uploaded_at", { mode: "timestamp_ms" }),
+    claimedAt: integer("claimed_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("upload_tickets_object").on(t.objectKey),
+    index("upload_tickets_user").on(t.userId),
+    index("upload_tickets_expires").on(t.expiresAt),
+  ],
+);

@@ -6,6 +6,7 @@ import m2 from "./0002_schools.sql" with { type: "text" };
 import m3 from "./0003_gym_name_index.sql" with { type: "text" };
 import m4 from "./0004_feedback.sql" with { type: "text" };
 import m5 from "./0005_account_safety.sql" with { type: "text" };
+import m6 from "./0006_members.sql" with { type: "text" };
 import journal from "./meta/_journal.json";
 
 export const migrationJournal = journal;
@@ -16,4 +17,5 @@ export const migrationSql: Record<string, string> = {
   "0003_gym_name_index": m3,
   "0004_feedback": m4,
   "0005_account_safety": m5,
+  "0006_members": m6,
 };
