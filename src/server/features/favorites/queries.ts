@@ -16,16 +16,26 @@ export const favoriteSchoolIds = async (db: Db, userId: number, limit: number) =
       .limit(limit)
   ).map((r) => r.schoolId);
 
-/** One page of the member's saved schools with when they were saved: one query (a join). */
-export const favoriteSchoolsPage = (db: Db, userId: number, limit: number, offset: number) =>
-  db
-    .select({ savedAt: favorites.createdAt, school: schools })
+/**
+ * One page of the member's saved schools with when they were saved: one query. The page is
+ * cut from the small favourites rows first and only its schools are joined, so a long list
+ * costs a sort of ids, not a join of every saved school.
+ */
+export function favoriteSchoolsPage(db: Db, userId: number, limit: number, offset: number) {
+  const page = db
+    .select({ schoolId: favorites.schoolId, savedAt: favorites.createdAt })
     .from(favorites)
-    .innerJoin(schools, eq(schools.id, favorites.schoolId))
     .where(eq(favorites.userId, userId))
     .orderBy(...newestFirst)
     .limit(limit)
-    .offset(offset);
+    .offset(offset)
+    .as("page");
+  return db
+    .select({ savedAt: page.savedAt, school: schools })
+    .from(page)
+    .innerJoin(schools, eq(schools.id, page.schoolId))
+    .orderBy(desc(page.savedAt), desc(page.schoolId));
+}
 
 export const countFavorites = async (db: Db, userId: number) =>
   (await db.select({ n: sql<number>`count(*)` }).from(favorites).where(eq(favorites.userId, userId)))[0]?.n ??
