@@ -1,0 +1,42 @@
+import { authMessages } from "../../common/schemas/auth";
+import { HttpError } from "../http/errors";
+import { type MemberAction, type MemberSubject, memberRules, type SiteAction, siteRules } from "./rules";
+import type { PolicyViewer } from "./viewer";
+
+export function can(viewer: PolicyViewer, action: SiteAction): boolean;
+export function can(viewer: PolicyViewer, action: MemberAction, subject: MemberSubject): boolean;
+export function can(
+  viewer: PolicyViewer,
+  action: SiteAction | MemberAction,
+  subject?: MemberSubject,
+): boolean {
+  if (action in siteRules) return siteRules[action as SiteAction](viewer);
+  if (!subject) return false;
+  return memberRules[action as MemberAction](viewer, subject);
+}
+
+/**
+ * Throws the answer for a refused action: 401 for a guest, 404 when the viewer may not
+ * even know the subject exists (a block), otherwise 403 with the given message.
+ */
+export function requireAccess(
+  viewer: PolicyViewer,
+  action: MemberAction,
+  subject: MemberSubject,
+  refused: { forbidden: string; notFound: string },
+): void;
+export function requireAccess(viewer: PolicyViewer, action: SiteAction, refused: { forbidden: string }): void;
+export function requireAccess(
+  viewer: PolicyViewer,
+  action: SiteAction | MemberAction,
+  subjectOrRefused: MemberSubject | { forbidden: string },
+  refused?: { forbidden: string; notFound: string },
+): void {
+  const subject = refused ? (subjectOrRefused as MemberSubject) : undefined;
+  const messages = refused ?? (subjectOrRefused as { forbidden: string });
+  const allowed = subject ? can(viewer, action as MemberAction, subject) : can(viewer, action as SiteAction);
+  if (allowed) return;
+  if (viewer.kind === "guest") throw new HttpError(401, authMessages.notSignedIn);
+  if (subject?.relation.blocked && refused) throw new HttpError(404, refused.notFound);
+  throw new HttpError(403, messages.forbidden);
+}

@@ -1,0 +1,46 @@
+import type { PrivacySettings } from "../../common/schemas/settings";
+import type { Relation } from "./relation";
+import type { PolicyViewer } from "./viewer";
+
+/** What a rule may look at about another member: how the viewer stands to them, and their flags. */
+export interface MemberSubject {
+  relation: Relation;
+  settings: PrivacySettings;
+}
+
+const signedIn = (v: PolicyViewer) => v.kind !== "guest";
+const isAdmin = (v: PolicyViewer) => v.kind === "admin";
+/** A member may see another's profile unless either blocked the other. */
+const seesMember = (v: PolicyViewer, s: MemberSubject) => signedIn(v) && !s.relation.blocked;
+const sharedBy = (flag: keyof PrivacySettings) => (v: PolicyViewer, s: MemberSubject) =>
+  seesMember(v, s) && (s.relation.self || s.settings[flag]);
+const towardsAnother = (v: PolicyViewer, s: MemberSubject) => seesMember(v, s) && !s.relation.self;
+
+/**
+ * Every access rule, in one table: an action and the predicate that allows it. Services
+ * ask through access.ts; nothing else reads roles, follows, blocks or privacy flags.
+ * Admins moderate listings and feedback; they get no look past a member's privacy flags.
+ */
+export const siteRules = {
+  "admin.access": isAdmin,
+  "feedback.list": isAdmin,
+  "member.area": signedIn,
+} satisfies Record<string, (viewer: PolicyViewer) => boolean>;
+
+export const memberRules = {
+  "profile.read": seesMember,
+  "profile.edit": (_v: PolicyViewer, s: MemberSubject) => s.relation.self,
+  "profile.beltLevel.read": sharedBy("showBeltLevel"),
+  "profile.aboutMe.read": sharedBy("showAboutMe"),
+  "profile.city.read": sharedBy("showCity"),
+  "profile.homeGym.read": sharedBy("showHomeGym"),
+  "profile.badgeCount.read": sharedBy("showBadgeCount"),
+  "favorites.read": sharedBy("showSavedGymNames"),
+  "checkins.gymNames.read": sharedBy("showCheckInGymNames"),
+  "user.follow": towardsAnother,
+  "user.message": towardsAnother,
+  "user.block": (v: PolicyViewer, s: MemberSubject) => signedIn(v) && !s.relation.self,
+} satisfies Record<string, (viewer: PolicyViewer, subject: MemberSubject) => boolean>;
+
+export type SiteAction = keyof typeof siteRules;
+export type MemberAction = keyof typeof memberRules;
