@@ -39,6 +39,7 @@ import { pruneRateCounters } from "./http/rate-limit";
 import { pruneJob } from "./jobs/prune";
 import { createJobRunner, type JobRunner } from "./jobs/runner";
 import { createLogger, type Logger } from "./log";
+import { authGuard } from "./policy/guard";
 import { loadIslands } from "./render/island";
 import { createPageRenderer } from "./render/page-renderer";
 
@@ -113,6 +114,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     if (count) log.info("demo data loaded", { schools: count });
   }
   const session = sessionPlugin(context);
+  const guard = authGuard(session, env.ADMIN_EMAILS);
   const render = createPageRenderer(context, () => hasDemoSchools(database.db));
 
   const router = new Elysia()
@@ -126,7 +128,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(settingsRoutes(context, session))
     .use(schoolRoutes(context, session, geo.schoolGeocoder))
     .use(favoriteRoutes(context, session))
-    .use(feedbackRoutes(context, session))
+    .use(feedbackRoutes(context, guard))
     .use(locationRoutes())
     .use(schoolPageRoutes(context, session, render))
     .use(devMailboxRoutes(context, session, render))

@@ -5,7 +5,6 @@ export const feedbackMessages = {
   tooLong: "Feedback must be 2000 characters or less",
   schoolId: "schoolId must be a school's number",
   success: "Feedback submitted successfully!",
-  adminOnly: "Only admins can read feedback",
 } as const;
 
 const note = v.nullish(

@@ -8,6 +8,7 @@ import { can } from "./access";
 import { GUEST, type PolicyViewer } from "./viewer";
 
 export const adminOnlyMessage = "This page is for administrators only.";
+export const adminOnlyApiMessage = "Only administrators can do this.";
 
 export function viewerFromSession(
   session: ValidSession | null,
@@ -30,7 +31,8 @@ export function authGuard(session: ReturnType<typeof sessionPlugin>, adminEmails
       auth: (level: "member" | "admin") => ({
         transform({ viewer }) {
           if (!can(viewer, "member.area")) throw new HttpError(401, authMessages.notSignedIn);
-          if (level === "admin" && !can(viewer, "admin.access")) throw new HttpError(403, adminOnlyMessage);
+          if (level === "admin" && !can(viewer, "admin.access"))
+            throw new HttpError(403, adminOnlyApiMessage);
         },
       }),
     });

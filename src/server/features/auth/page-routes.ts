@@ -2,26 +2,27 @@ import { Elysia } from "elysia";
 import { safeNext } from "../../../common/safe-next";
 import { accountPage } from "../../../pages/account";
 import { authPage } from "../../../pages/auth";
+import { forbiddenPage } from "../../../pages/forbidden";
 import { membersAreaPage } from "../../../pages/members-area";
 import { resetPasswordPage } from "../../../pages/reset-password";
 import { verifyEmailPage } from "../../../pages/verify-email";
 import { HttpError } from "../../http/errors";
+import { can } from "../../policy/access";
+import { adminOnlyMessage, viewerFromSession } from "../../policy/guard";
+import type { SiteAction } from "../../policy/rules";
 import type { PageRenderer, PageRequest } from "../../render/page-renderer";
 import type { RenderInput } from "../../render/render-page";
 import { pendingEmailChange, verifyEmail } from "./email-verification";
 import type { AuthDeps } from "./service";
 import type { sessionPlugin } from "./session-plugin";
 
-/** Members-only sections still waiting for their own screens. */
+/** Members-only sections still waiting for their own screens, and who may open each. */
 const membersAreas = [
-  ["/feed", "Feed"],
-  ["/profile", "Profile"],
-  ["/users", "Find Users"],
-  ["/users/:userId", "Profile"],
-  ["/messages", "Messages"],
-  ["/messages/:conversationId", "Conversation"],
-  ["/admin", "Admin"],
-] as const;
+  ["/feed", "Feed", "member.area"],
+  ["/messages", "Messages", "member.area"],
+  ["/messages/:conversationId", "Conversation", "member.area"],
+  ["/admin", "Admin", "admin.access"],
+] as const satisfies readonly (readonly [string, string, SiteAction])[];
 
 /**
  * Sign-in, reset, e-mail link and account pages. Members-only pages know the session on
@@ -35,10 +36,16 @@ export function authPageRoutes(
   const membersOnly = async (
     ctx: PageRequest,
     page: (user: NonNullable<PageRequest["session"]>["user"]) => RenderInput | Promise<RenderInput>,
+    action: SiteAction = "member.area",
   ) => {
-    if (ctx.session) return render(ctx, await page(ctx.session.user));
-    const url = new URL(ctx.request.url);
-    return render(ctx, authPage(url.pathname + url.search));
+    if (!ctx.session) {
+      const url = new URL(ctx.request.url);
+      return render(ctx, authPage(url.pathname + url.search));
+    }
+    if (!can(viewerFromSession(ctx.session, deps.adminEmails), action)) {
+      return render(ctx, forbiddenPage("Administrators only", adminOnlyMessage));
+    }
+    return render(ctx, await page(ctx.session.user));
   };
   // Only a page of this site (PUBLIC_URL): the island checks again against the browser's origin.
   const nextOf = (request: Request) =>
@@ -79,8 +86,8 @@ export function authPageRoutes(
         }),
       ),
     );
-  for (const [path, title] of membersAreas) {
-    routes.get(path, (ctx) => membersOnly(ctx, (user) => membersAreaPage(title, user.username)));
+  for (const [path, title, action] of membersAreas) {
+    routes.get(path, (ctx) => membersOnly(ctx, (user) => membersAreaPage(title, user.username), action));
   }
   return routes;
 }

@@ -2,15 +2,14 @@ import { Elysia } from "elysia";
 import { feedbackSchema } from "../../../common/schemas/feedback";
 import type { AppContext } from "../../context";
 import { requestMeta } from "../../http/request-meta";
-import { roleOf } from "../auth/service";
-import { requireSession, type sessionPlugin } from "../auth/session-plugin";
+import type { authGuard } from "../../policy/guard";
 import { feedbackForAdmins, submitFeedback } from "./service";
 
 /** Spec §7 "Feedback": anyone posts; only admins list (private comments are theirs alone). */
-export function feedbackRoutes(app: AppContext, session: ReturnType<typeof sessionPlugin>) {
+export function feedbackRoutes(app: AppContext, guard: ReturnType<typeof authGuard>) {
   const db = app.database.db;
   return new Elysia({ name: "feedback-routes", prefix: "/api/feedback" })
-    .use(session)
+    .use(guard)
     .post(
       "/",
       async ({ body, session, request, set }) => {
@@ -21,7 +20,5 @@ export function feedbackRoutes(app: AppContext, session: ReturnType<typeof sessi
       },
       { body: feedbackSchema },
     )
-    .get("/", ({ session }) =>
-      feedbackForAdmins(db, roleOf(requireSession(session).user, app.env.ADMIN_EMAILS) === "admin"),
-    );
+    .get("/", ({ viewer }) => feedbackForAdmins(db, viewer), { auth: "admin" });
 }

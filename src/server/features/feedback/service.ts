@@ -2,6 +2,9 @@ import { type FeedbackInput, feedbackMessages } from "../../../common/schemas/fe
 import type { Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
 import { hitRate, tooManyRequests } from "../../http/rate-limit";
+import { requireAccess } from "../../policy/access";
+import { adminOnlyApiMessage } from "../../policy/guard";
+import type { PolicyViewer } from "../../policy/viewer";
 import { getSchool } from "../schools/service";
 import { insertFeedback, listFeedback } from "./queries";
 
@@ -22,8 +25,9 @@ export async function submitFeedback(
   return { id: row?.id, message: feedbackMessages.success };
 }
 
-export async function feedbackForAdmins(db: Db, isAdmin: boolean) {
-  if (!isAdmin) throw new HttpError(403, feedbackMessages.adminOnly);
+/** Every feedback row with its private comments: the policy keeps this to admins. */
+export async function feedbackForAdmins(db: Db, viewer: PolicyViewer) {
+  requireAccess(viewer, "feedback.list", { forbidden: adminOnlyApiMessage });
   const rows = await listFeedback(db, 1000);
   return rows.map((r) => ({ ...r, submittedAt: r.submittedAt.toISOString() }));
 }
