@@ -124,7 +124,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(healthRoutes(context))
     .use(seoRoutes(context, () => schoolPagePaths(database.db)))
     .use(authRoutes(session, authDeps))
-    .use(accountRoutes(context, session, authDeps))
+    .use(accountRoutes(context, guard, authDeps))
     .use(settingsRoutes(context, session))
     .use(schoolRoutes(context, session, geo.schoolGeocoder))
     .use(favoriteRoutes(context, session))

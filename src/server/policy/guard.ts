@@ -34,6 +34,8 @@ export function authGuard(session: ReturnType<typeof sessionPlugin>, adminEmails
           if (level === "admin" && !can(viewer, "admin.access"))
             throw new HttpError(403, adminOnlyApiMessage);
         },
+        // The transform above has refused guests, so handlers get the session as non-null.
+        resolve: ({ session }) => ({ member: session as ValidSession }),
       }),
     });
 }
