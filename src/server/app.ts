@@ -33,6 +33,7 @@ import { schoolRoutes } from "./features/schools/routes";
 import { schoolPagePaths } from "./features/schools/service";
 import { seoRoutes } from "./features/seo/routes";
 import { settingsRoutes } from "./features/settings/routes";
+import { userRoutes } from "./features/users/routes";
 import { errorMapper } from "./http/error-mapper";
 import { type PipelineHandler, withPipeline } from "./http/pipeline";
 import { pruneRateCounters } from "./http/rate-limit";
@@ -123,11 +124,12 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(basemapRoutes({ publicUrl: env.PUBLIC_URL }))
     .use(healthRoutes(context))
     .use(seoRoutes(context, () => schoolPagePaths(database.db)))
-    .use(authRoutes(session, authDeps))
+    .use(authRoutes(guard, authDeps))
     .use(accountRoutes(context, guard, authDeps))
     .use(settingsRoutes(context, session))
     .use(schoolRoutes(context, session, geo.schoolGeocoder))
     .use(favoriteRoutes(context, session))
+    .use(userRoutes(context, guard))
     .use(feedbackRoutes(context, guard))
     .use(locationRoutes())
     .use(schoolPageRoutes(context, session, render))

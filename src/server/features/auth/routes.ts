@@ -9,15 +9,16 @@ import {
 } from "../../../common/schemas/auth";
 import { HttpError } from "../../http/errors";
 import { requestMeta } from "../../http/request-meta";
+import type { authGuard } from "../../policy/guard";
 import * as auth from "./service";
-import { clearSessionCookie, requireSession, type sessionPlugin, writeSessionCookie } from "./session-plugin";
+import { clearSessionCookie, writeSessionCookie } from "./session-plugin";
 import { invalidateSession } from "./sessions";
 
 /** Spec §7 "Authentication": thin handlers over the auth service. */
-export function authRoutes(session: ReturnType<typeof sessionPlugin>, deps: auth.AuthDeps) {
+export function authRoutes(guard: ReturnType<typeof authGuard>, deps: auth.AuthDeps) {
   return new Elysia({ name: "auth-routes", prefix: "/api/auth" })
-    .use(session)
-    .get("/me", ({ session }) => ({ user: auth.toSelf(requireSession(session).user, deps.adminEmails) }))
+    .use(guard)
+    .get("/me", ({ member }) => ({ user: auth.toSelf(member.user, deps.adminEmails) }), { auth: "member" })
     .post(
       "/login",
       async ({ body, request, session: previous, sessionCookie, cookieSecure }) => {
