@@ -22,9 +22,23 @@ export const userMessages = {
 export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const USER_SEARCH_MAX = 20;
 
+/** Member ids in paths and bodies: positive whole numbers of at most 12 digits. */
+export const USER_ID_MAX = 999_999_999_999;
+export const userIdMessage = "User id must be a positive whole number";
+
 export const userIdParams = v.object({
-  userId: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "User id must be a number"), v.transform(Number)),
+  userId: v.pipe(v.string(), v.regex(/^[1-9]\d{0,11}$/, userIdMessage), v.transform(Number)),
 });
+
+const bodyUserId = (name: string) => {
+  const message = `${name} must be a positive whole number`;
+  return v.pipe(
+    v.number(message),
+    v.integer(message),
+    v.minValue(1, message),
+    v.maxValue(USER_ID_MAX, message),
+  );
+};
 
 const optionalText = (max: number, message: string) =>
   v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, message)));
@@ -41,13 +55,18 @@ export const updateProfileSchema = v.strictObject(
 );
 export type UpdateProfileInput = v.InferOutput<typeof updateProfileSchema>;
 
-export const followSchema = v.object({
-  followingId: v.pipe(v.number("followingId must be a number"), v.integer(), v.minValue(1)),
+export const followSchema = v.object({ followingId: bodyUserId("followingId") });
+export const blockSchema = v.object({ userId: bodyUserId("userId") });
+export const USER_SEARCH_QUERY_MAX = 100;
+export const userSearchQuery = v.object({
+  q: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(USER_SEARCH_QUERY_MAX, `Search must be ${USER_SEARCH_QUERY_MAX} characters or less`),
+    ),
+    "",
+  ),
 });
-export const blockSchema = v.object({
-  userId: v.pipe(v.number("userId must be a number"), v.integer(), v.minValue(1)),
-});
-export const userSearchQuery = v.object({ q: v.optional(v.pipe(v.string(), v.maxLength(100)), "") });
 
 /**
  * A member as another member may see them (GET /api/users/{id} and the profile pages):
@@ -82,6 +101,24 @@ export interface UserSearchResult {
   username: string;
   profilePhoto: string | null;
   isFollowing: boolean;
+}
+
+/** POST /api/users/follow and DELETE /api/users/unfollow/{id}. */
+export interface FollowState {
+  isFollowing: boolean;
+}
+
+/** POST /api/users/block and DELETE /api/users/block/{userId}. */
+export interface BlockState {
+  isBlocked: boolean;
+}
+
+/** GET /api/users/blocked: the members the caller blocked, newest first, so they can unblock. */
+export interface BlockedUser {
+  id: number;
+  username: string;
+  profilePhoto: string | null;
+  blockedAt: string;
 }
 
 export interface Friend {

@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import * as v from "valibot";
 import type { AppContext } from "../../context";
 import { parseQuery } from "../../http/query";
+import { viewerFromSession } from "../../policy/guard";
 import { requireSession, type sessionPlugin } from "../auth/session-plugin";
 import * as favorites from "./service";
 
@@ -90,7 +91,7 @@ export function favoriteRoutes(app: AppContext, session: ReturnType<typeof sessi
           set,
           await favorites.favoritesOfUser(
             db,
-            requireSession(session).user.id,
+            viewerFromSession(requireSession(session), app.env.ADMIN_EMAILS),
             params.userId,
             parseQuery(pageQuery, request),
           ),

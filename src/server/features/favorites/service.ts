@@ -1,10 +1,13 @@
+import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { favorites, schools } from "../../../db/schema";
 import { HttpError } from "../../http/errors";
-import { getUser } from "../auth/service";
+import { requireAccess } from "../../policy/access";
+import type { PolicyViewer } from "../../policy/viewer";
 import { sessionsOf } from "../schools/queries";
 import { toSchoolView } from "../schools/school-view";
 import { getSchool } from "../schools/service";
-import { getSettings } from "../settings/service";
+import { memberSubject } from "../settings/service";
 import {
   addFavorite,
   countFavorites,
@@ -75,11 +78,29 @@ export async function unfavorite(db: Db, userId: number, schoolId: number) {
   return { isFavorite: false };
 }
 
-/** Another member's saved gyms, only when they share them (showSavedGymNames). */
-export async function favoritesOfUser(db: Db, viewerId: number, userId: number, page: Page) {
-  if (!(await getUser(db, userId))) throw new HttpError(404, favoriteMessages.userNotFound);
-  if (viewerId !== userId && !(await getSettings(db, userId)).showSavedGymNames) {
-    throw new HttpError(403, favoriteMessages.hidden);
-  }
+/**
+ * A member's saved gyms as the policy's favorites.read allows: 404 for an unknown member or
+ * a block either way, 403 when they keep their saved gyms private.
+ */
+export async function favoritesOfUser(db: Db, viewer: PolicyViewer, userId: number, page: Page) {
+  const subject = await memberSubject(db, viewer, userId);
+  if (!subject) throw new HttpError(404, favoriteMessages.userNotFound);
+  requireAccess(viewer, "favorites.read", subject, {
+    forbidden: favoriteMessages.hidden,
+    notFound: favoriteMessages.userNotFound,
+  });
   return favoritesPage(db, userId, page);
 }
+
+/**
+ * The newest `limit` saved gyms of a member as name, city and slug (the profile page's
+ * list), in one query. It asks no policy: callers check favorites.read first.
+ */
+export const savedGymSummaries = (db: Db, userId: number, limit: number) =>
+  db
+    .select({ schoolId: schools.id, name: schools.gym, city: schools.city, slug: schools.slug })
+    .from(favorites)
+    .innerJoin(schools, eq(schools.id, favorites.schoolId))
+    .where(eq(favorites.userId, userId))
+    .orderBy(desc(favorites.createdAt), desc(favorites.schoolId))
+    .limit(limit);

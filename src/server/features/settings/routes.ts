@@ -1,15 +1,10 @@
 import { Elysia } from "elysia";
-import * as v from "valibot";
 import { settingsMessages, updateSettingsSchema } from "../../../common/schemas/settings";
+import { userIdParams } from "../../../common/schemas/users";
 import type { AppContext } from "../../context";
-import { HttpError } from "../../http/errors";
-import { getUser } from "../auth/service";
+import { viewerFromSession } from "../../policy/guard";
 import { requireSession, type sessionPlugin } from "../auth/session-plugin";
 import * as settings from "./service";
-
-const userIdParam = v.object({
-  userId: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "User id must be a number"), v.transform(Number)),
-});
 
 /** Spec §7 "Location, settings": own settings read and patched; others' only as public. */
 export function settingsRoutes(app: AppContext, session: ReturnType<typeof sessionPlugin>) {
@@ -30,12 +25,13 @@ export function settingsRoutes(app: AppContext, session: ReturnType<typeof sessi
       )
       .get(
         "/:userId",
-        async ({ params, session }) => {
-          requireSession(session);
-          if (!(await getUser(db, params.userId))) throw new HttpError(404, "User Not Found");
-          return settings.getPublicSettings(db, params.userId);
-        },
-        { params: userIdParam },
+        ({ params, session }) =>
+          settings.getPublicSettings(
+            db,
+            viewerFromSession(requireSession(session), app.env.ADMIN_EMAILS),
+            params.userId,
+          ),
+        { params: userIdParams },
       )
   );
 }

@@ -5,12 +5,40 @@ import {
   privacyFlags,
 } from "../../../common/schemas/settings";
 import type { Db } from "../../../db/client";
-import { findSettings, upsertSettings } from "./queries";
+import { HttpError } from "../../http/errors";
+import { requireAccess } from "../../policy/access";
+import { relationTo } from "../../policy/relation";
+import type { MemberSubject } from "../../policy/rules";
+import type { PolicyViewer } from "../../policy/viewer";
+import { findMemberWithSettings, findSettings, type SettingsRow, upsertSettings } from "./queries";
 
-export async function getSettings(db: Db, userId: number): Promise<PrivacySettings> {
-  const row = await findSettings(db, userId);
+export const memberNotFound = "User Not Found";
+
+/** A stored settings row as flags; no row means the defaults. */
+export function settingsFromRow(row: SettingsRow | null | undefined): PrivacySettings {
   if (!row) return { ...defaultPrivacySettings };
   return Object.fromEntries(privacyFlags.map((f) => [f, row[f]])) as PrivacySettings;
+}
+
+export async function getSettings(db: Db, userId: number): Promise<PrivacySettings> {
+  return settingsFromRow(await findSettings(db, userId));
+}
+
+/**
+ * What the access policy needs to judge a viewer's request about another member: how
+ * they stand to each other and the member's flags. Two queries; null when no such member.
+ */
+export async function memberSubject(
+  db: Db,
+  viewer: PolicyViewer,
+  userId: number,
+): Promise<MemberSubject | null> {
+  const [member, relation] = await Promise.all([
+    findMemberWithSettings(db, userId),
+    relationTo(db, viewer, userId),
+  ]);
+  if (!member) return null;
+  return { relation, settings: settingsFromRow(member.settings) };
 }
 
 export async function updateSettings(db: Db, userId: number, changes: Partial<PrivacySettings>) {
@@ -19,8 +47,18 @@ export async function updateSettings(db: Db, userId: number, changes: Partial<Pr
   return next;
 }
 
-/** What another member may learn: only the flags this user turned on. */
-export async function getPublicSettings(db: Db, userId: number): Promise<Partial<PrivacySettings>> {
-  const all = await getSettings(db, userId);
+/**
+ * What another member may learn: only the flags this user turned on. Unknown members and
+ * members in a block with the viewer (either way) are 404, through the policy's profile.read.
+ */
+export async function getPublicSettings(
+  db: Db,
+  viewer: PolicyViewer,
+  userId: number,
+): Promise<Partial<PrivacySettings>> {
+  const subject = await memberSubject(db, viewer, userId);
+  if (!subject) throw new HttpError(404, memberNotFound);
+  requireAccess(viewer, "profile.read", subject, { forbidden: memberNotFound, notFound: memberNotFound });
+  const all = subject.settings;
   return Object.fromEntries(privacyFlags.filter((f: PrivacyFlag) => all[f]).map((f) => [f, true]));
 }
