@@ -1,0 +1,154 @@
+import { describe, expect, it } from "bun:test";
+import { type PrivacyFlag, type PrivacySettings, privacyFlags } from "../../common/schemas/settings";
+import { HttpError } from "../http/errors";
+import { can, requireAccess } from "./access";
+import { type Relation, STRANGER } from "./relation";
+import { type MemberAction, memberRules, type SiteAction, siteRules } from "./rules";
+import { GUEST, type PolicyViewer } from "./viewer";
+
+/**
+ * The access policy as a truth table written by hand: viewer x relation x privacy flag x
+ * action. Add a row here with every rule added to rules.ts (the first test insists).
+ */
+
+const relations = {
+  self: { ...STRANGER, self: true },
+  follows: { ...STRANGER, follows: true },
+  followedBy: { ...STRANGER, followedBy: true },
+  mutual: { ...STRANGER, follows: true, followedBy: true },
+  stranger: STRANGER,
+  // A block removes the follows between the two, so a blocked pair has no follow.
+  blocked: { ...STRANGER, blocked: true },
+} satisfies Record<string, Relation>;
+type RelationName = keyof typeof relations;
+const relationNames = Object.keys(relations) as RelationName[];
+
+/**
+ * For a signed-in viewer (member or admin: admins get no look past privacy flags), by
+ * relation: Y allowed, N refused, F allowed only while the row's flag is on.
+ */
+type Cell = "Y" | "N" | "F";
+//                                    flag                      self follows followedBy mutual stranger blocked
+const memberTable: Record<MemberAction, [PrivacyFlag | null, Cell, Cell, Cell, Cell, Cell, Cell]> = {
+  "profile.read": [null, "Y", "Y", "Y", "Y", "Y", "N"],
+  "profile.edit": [null, "Y", "N", "N", "N", "N", "N"],
+  "profile.beltLevel.read": ["showBeltLevel", "Y", "F", "F", "F", "F", "N"],
+  "profile.aboutMe.read": ["showAboutMe", "Y", "F", "F", "F", "F", "N"],
+  "profile.city.read": ["showCity", "Y", "F", "F", "F", "F", "N"],
+  "profile.homeGym.read": ["showHomeGym", "Y", "F", "F", "F", "F", "N"],
+  "profile.badgeCount.read": ["showBadgeCount", "Y", "F", "F", "F", "F", "N"],
+  "favorites.read": ["showSavedGymNames", "Y", "F", "F", "F", "F", "N"],
+  "checkins.gymNames.read": ["showCheckInGymNames", "Y", "F", "F", "F", "F", "N"],
+  "user.follow": [null, "N", "Y", "Y", "Y", "Y", "N"],
+  "user.message": [null, "N", "Y", "Y", "Y", "Y", "N"],
+  // Blocking again is allowed (and a no-op), so a block does not refuse it.
+  "user.block": [null, "N", "Y", "Y", "Y", "Y", "Y"],
+};
+
+/** Guests are refused every member action. Site actions by viewer kind. */
+const siteTable: Record<SiteAction, { guest: boolean; member: boolean; admin: boolean }> = {
+  "admin.access": { guest: false, member: false, admin: true },
+  "feedback.list": { guest: false, member: false, admin: true },
+  "member.area": { guest: false, member: true, admin: true },
+};
+
+const viewers: Record<"guest" | "member" | "admin", PolicyViewer> = {
+  guest: GUEST,
+  member: { kind: "member", id: 1 },
+  admin: { kind: "admin", id: 1 },
+};
+
+/** Every flag at `!on` but `flag` at `on`: a rule that reads the wrong flag shows up. */
+const settingsWith = (flag: PrivacyFlag, on: boolean): PrivacySettings =>
+  Object.fromEntries(privacyFlags.map((f) => [f, f === flag ? on : !on])) as PrivacySettings;
+
+function expected(
+  viewer: keyof typeof viewers,
+  action: MemberAction,
+  relation: RelationName,
+  flag: PrivacyFlag,
+  on: boolean,
+) {
+  if (viewer === "guest") return false;
+  const [ruleFlag, ...cells] = memberTable[action];
+  const cell = cells[relationNames.indexOf(relation)];
+  if (cell === "F") return (ruleFlag === flag) === on;
+  return cell === "Y";
+}
+
+describe("access policy table", () => {
+  it("has a row for every rule in rules.ts", () => {
+    expect(Object.keys(memberTable).sort()).toEqual(Object.keys(memberRules).sort());
+    expect(Object.keys(siteTable).sort()).toEqual(Object.keys(siteRules).sort());
+  });
+
+  for (const viewer of Object.keys(viewers) as (keyof typeof viewers)[]) {
+    // relationsTo gives a guest no relation but stranger; every relation is checked anyway.
+    it(`${viewer}: every member action x relation x flag on and off`, () => {
+      const wrong: string[] = [];
+      let checked = 0;
+      for (const action of Object.keys(memberTable) as MemberAction[]) {
+        for (const relation of relationNames) {
+          for (const flag of privacyFlags) {
+            for (const on of [true, false]) {
+              if (viewer === "guest" && relation === "self") continue; // a guest is nobody's self
+              const subject = { relation: relations[relation], settings: settingsWith(flag, on) };
+              const got = can(viewers[viewer], action, subject);
+              const want = expected(viewer, action, relation, flag, on);
+              checked++;
+              if (got !== want) wrong.push(`${action} ${relation} ${flag}=${on}: ${got}, expected ${want}`);
+            }
+          }
+        }
+      }
+      expect(wrong).toEqual([]);
+      const relationCount = relationNames.length - (viewer === "guest" ? 1 : 0);
+      expect(checked).toBe(Object.keys(memberTable).length * relationCount * privacyFlags.length * 2);
+    });
+
+    it(`${viewer}: site actions`, () => {
+      for (const action of Object.keys(siteTable) as SiteAction[]) {
+        expect([action, can(viewers[viewer], action)]).toEqual([action, siteTable[action][viewer]]);
+      }
+    });
+  }
+
+  describe("requireAccess answers", () => {
+    const refused = { forbidden: "hidden", notFound: "no such member" };
+    const subject = (relation: Relation, on = false) => ({
+      relation,
+      settings: settingsWith("showSavedGymNames", on),
+    });
+    const statusOf = (fn: () => void) => {
+      try {
+        fn();
+        return 200;
+      } catch (error) {
+        return error instanceof HttpError ? `${error.status} ${error.message}` : "thrown";
+      }
+    };
+
+    it("401 for a guest, 404 across a block, 403 otherwise, nothing when allowed", () => {
+      expect(statusOf(() => requireAccess(GUEST, "favorites.read", subject(STRANGER, true), refused))).toBe(
+        "401 Not authenticated",
+      );
+      expect(
+        statusOf(() =>
+          requireAccess(viewers.member, "favorites.read", subject(relations.blocked, true), refused),
+        ),
+      ).toBe("404 no such member");
+      expect(
+        statusOf(() => requireAccess(viewers.member, "favorites.read", subject(STRANGER), refused)),
+      ).toBe("403 hidden");
+      expect(
+        statusOf(() => requireAccess(viewers.member, "favorites.read", subject(STRANGER, true), refused)),
+      ).toBe(200);
+      expect(statusOf(() => requireAccess(viewers.member, "feedback.list", { forbidden: "admins" }))).toBe(
+        "403 admins",
+      );
+      expect(statusOf(() => requireAccess(viewers.admin, "feedback.list", { forbidden: "admins" }))).toBe(
+        200,
+      );
+    });
+  });
+});
