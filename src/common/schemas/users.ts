@@ -30,14 +30,16 @@ export const userIdParams = v.object({
   userId: v.pipe(v.string(), v.regex(/^[1-9]\d{0,11}$/, userIdMessage), v.transform(Number)),
 });
 
-const bodyUserId = (name: string) => {
+/** `{ [name]: id }`: a missing, mistyped or out-of-range id gets the one message. */
+const bodyUserId = <K extends string>(name: K) => {
   const message = `${name} must be a positive whole number`;
-  return v.pipe(
+  const id = v.pipe(
     v.number(message),
     v.integer(message),
     v.minValue(1, message),
     v.maxValue(USER_ID_MAX, message),
   );
+  return v.object({ [name]: id } as Record<K, typeof id>, message);
 };
 
 const optionalText = (max: number, message: string) =>
@@ -46,7 +48,7 @@ const optionalText = (max: number, message: string) =>
 /** PATCH /api/users/profile: empty values are omitted by the client; an empty string clears. */
 export const updateProfileSchema = v.strictObject(
   {
-    beltLevel: v.optional(v.union([v.picklist(beltLevels, userMessages.beltInvalid), v.literal("")])),
+    beltLevel: v.optional(v.union([v.picklist(beltLevels), v.literal("")], userMessages.beltInvalid)),
     aboutMe: optionalText(limits.aboutMeMax, userMessages.aboutMeMax),
     city: optionalText(100, "City must be 100 characters or less"),
     homeGym: optionalText(100, "Home gym must be 100 characters or less"),
@@ -55,8 +57,9 @@ export const updateProfileSchema = v.strictObject(
 );
 export type UpdateProfileInput = v.InferOutput<typeof updateProfileSchema>;
 
-export const followSchema = v.object({ followingId: bodyUserId("followingId") });
-export const blockSchema = v.object({ userId: bodyUserId("userId") });
+export const followSchema = bodyUserId("followingId");
+export const blockSchema = bodyUserId("userId");
+
 export const USER_SEARCH_QUERY_MAX = 100;
 export const userSearchQuery = v.object({
   q: v.optional(
