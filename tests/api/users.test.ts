@@ -474,3 +474,41 @@ describe("blocks", () => {
     await send("DELETE", `/api/users/block/${a.id}`, b);
   });
 });
+
+describe("bounded queries", () => {
+  /** Statements sent while `fn` runs (drizzle and raw SQL both go through `execute`). */
+  async function statementsOf(fn: () => Promise<unknown>) {
+    const client = t.app.context.database.client;
+    const execute = client.execute;
+    let n = 0;
+    client.execute = ((stmt: Parameters<typeof execute>[0]) => {
+      n++;
+      return execute.call(client, stmt);
+    }) as typeof execute;
+    try {
+      await fn();
+    } finally {
+      client.execute = execute;
+    }
+    return n;
+  }
+
+  it("friends, search and the profile view cost the same few statements for 2 or 60 people", async () => {
+    const few = await registerMember(t, "few");
+    const lots = await registerMember(t, "lots");
+    const people = await insertUsers(Array.from({ length: 60 }, (_, i) => `bounded${i}`));
+    const ids = Object.values(people);
+    const follow = (followerId: number, targets: number[]) =>
+      db()
+        .insert(follows)
+        .values(targets.map((followingId) => ({ followerId, followingId, createdAt: new Date() })));
+    await follow(few.id, ids.slice(0, 2));
+    await follow(lots.id, ids);
+    for (const who of [few, lots]) {
+      expect(await statementsOf(() => listFriends(db(), member(who)))).toBe(2);
+      expect(await statementsOf(() => searchUsers(db(), member(who), "bounded"))).toBe(2);
+      expect(await statementsOf(() => profileView(db(), member(who), ids[0] as number))).toBe(3);
+    }
+    expect(await listFriends(db(), member(lots))).toHaveLength(60);
+  });
+});
