@@ -5,9 +5,13 @@
 export const islandRegistry = {
   AccountSettings: () => import("./AccountSettings"),
   AuthForms: () => import("./AuthForms"),
+  EditProfile: () => import("./EditProfile"),
   HomeScreen: () => import("./HomeScreen"),
   NavBadges: () => import("./NavBadges"),
+  ProfileActions: () => import("./ProfileActions"),
   ResetPasswordForm: () => import("./ResetPasswordForm"),
+  SeeFriends: () => import("./SeeFriends"),
+  UserSearch: () => import("./UserSearch"),
 };
 
 export type IslandName = keyof typeof islandRegistry;

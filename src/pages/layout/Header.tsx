@@ -1,3 +1,4 @@
+import { Avatar } from "../../islands/users/Avatar";
 import { assetUrl, loadAssetManifest } from "../../server/render/assets";
 import { Island } from "../../server/render/island";
 import { Icon } from "./icons";
@@ -45,6 +46,9 @@ export function Header() {
         {viewer ? (
           <>
             <span className="welcome">{`Welcome, ${viewer.username}`}</span>
+            <a href="/profile" className="icon-button header-avatar" aria-label="Your profile">
+              <Avatar username={viewer.username} photo={viewer.profilePhoto} size={32} />
+            </a>
             <Island
               name="NavBadges"
               props={{ notifications: viewer.unreadNotifications, messages: viewer.unreadMessages }}

@@ -5,6 +5,8 @@ export interface Viewer {
   id: number;
   username: string;
   role: "member" | "admin";
+  /** The served photo path (its 96 px variant is used in the header), or null. */
+  profilePhoto: string | null;
   unreadNotifications: number;
   unreadMessages: number;
 }

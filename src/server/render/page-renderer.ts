@@ -19,6 +19,7 @@ export function viewerOf(session: ValidSession | null, adminEmails: readonly str
     id: user.id,
     username: user.username,
     role: roleOf(user, adminEmails),
+    profilePhoto: user.profilePhoto,
     unreadNotifications: 0,
     unreadMessages: 0,
   };

@@ -1,0 +1,138 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { flashToast, showToast } from "../../client/toast";
+import { Modal } from "../home/Modal";
+import { messageHref } from "../users/links";
+import { useBlockUser } from "../users/queries/block";
+import { useFollowStatus, useFollowToggle } from "../users/queries/follow";
+
+export interface ProfileActionsProps {
+  userId: number;
+  username: string;
+  isFollowing: boolean;
+}
+
+export const blockFailed = "Failed to block user. Please try again.";
+
+/**
+ * What a signed-in non-owner can do on a profile (spec §2): Follow or Unfollow with a
+ * 'Following' indicator, Message, and Block in a small menu.
+ */
+export function FollowControls({ userId, username, isFollowing: initial }: ProfileActionsProps) {
+  const { data: following } = useFollowStatus(userId, initial);
+  const toggle = useFollowToggle(userId);
+  const [confirmBlock, setConfirmBlock] = useState(false);
+
+  return (
+    <div className="profile-actions">
+      {following && (
+        <span className="tag tag-following" data-testid="following">
+          Following
+        </span>
+      )}
+      <button
+        type="button"
+        className={following ? "button button-ghost" : "button"}
+        disabled={toggle.isPending}
+        onClick={() => toggle.mutate(!following)}
+      >
+        {following ? "Unfollow" : "Follow"}
+        <span className="visually-hidden"> @{username}</span>
+      </button>
+      <a className="button button-ghost" href={messageHref(userId)}>
+        Message<span className="visually-hidden"> @{username}</span>
+      </a>
+      <MoreMenu username={username} onBlock={() => setConfirmBlock(true)} />
+      {confirmBlock && (
+        <BlockDialog userId={userId} username={username} onClose={() => setConfirmBlock(false)} />
+      )}
+    </div>
+  );
+}
+
+/** A small disclosure menu: one button that shows the rarer actions. Escape or a click outside closes it. */
+function MoreMenu({ username, onBlock }: { username: string; onBlock(): void }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("click", outside);
+    return () => document.removeEventListener("click", outside);
+  }, [open]);
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape from anywhere in the menu closes it
+    <div
+      className="more-menu"
+      ref={root}
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && open) {
+          event.stopPropagation();
+          setOpen(false);
+          toggleRef.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={toggleRef}
+        type="button"
+        className="icon-button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span aria-hidden="true">⋯</span>
+        <span className="visually-hidden">More actions for @{username}</span>
+      </button>
+      <div id={menuId} className="more-menu-list" hidden={!open}>
+        <button
+          type="button"
+          className="more-menu-item"
+          onClick={() => {
+            setOpen(false);
+            onBlock();
+          }}
+        >
+          Block @{username}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function BlockDialog({ userId, username, onClose }: { userId: number; username: string; onClose(): void }) {
+  const block = useBlockUser(userId);
+  const titleId = useId();
+  const confirm = () =>
+    block.mutate(undefined, {
+      onSuccess: () => {
+        // Blocked members no longer see each other's profiles: go back to search.
+        flashToast({ title: "Blocked", description: `You blocked @${username}.` });
+        location.assign("/users");
+      },
+      onError: () => showToast({ title: "Error", description: blockFailed, variant: "destructive" }),
+    });
+  return (
+    <Modal labelledBy={titleId} onClose={onClose} className="modal-small">
+      <h2 id={titleId}>Block @{username}?</h2>
+      <p>You will stop following each other, and neither of you will see the other's profile or messages.</p>
+      <div className="modal-actions">
+        <button
+          type="button"
+          className="button button-ghost"
+          onClick={(event) => event.currentTarget.closest("dialog")?.close()}
+        >
+          Cancel
+        </button>
+        <button type="button" className="button button-danger" disabled={block.isPending} onClick={confirm}>
+          {block.isPending ? "Blocking..." : "Block"}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,59 @@
+import { Elysia } from "elysia";
+import * as v from "valibot";
+import { userIdParams } from "../../../common/schemas/users";
+import { authPage } from "../../../pages/auth";
+import { profilePage, userNotFoundPage } from "../../../pages/profile";
+import { userSearchPage } from "../../../pages/user-search";
+import type { AppContext } from "../../context";
+import { viewerFromSession } from "../../policy/guard";
+import type { PageRenderer, PageRequest } from "../../render/page-renderer";
+import type { RenderInput } from "../../render/render-page";
+import type { sessionPlugin } from "../auth/session-plugin";
+import type { ValidSession } from "../auth/sessions";
+import { getSettings } from "../settings/service";
+import { profileView, searchUsers } from "../users/service";
+
+const SEARCH_PARAM_MAX = 100;
+
+/**
+ * The member pages: /profile, /users/{userId} and /users (spec §2), rendered on the server
+ * from the users service. Guests get the sign-in screen and come back here after it.
+ */
+export function profilePageRoutes(
+  app: AppContext,
+  session: ReturnType<typeof sessionPlugin>,
+  render: PageRenderer,
+) {
+  const db = app.database.db;
+  const viewerOf = (s: ValidSession) => viewerFromSession(s, app.env.ADMIN_EMAILS);
+
+  const membersOnly = async (ctx: PageRequest, page: (s: ValidSession) => Promise<RenderInput>) => {
+    if (ctx.session) return render(ctx, await page(ctx.session));
+    const url = new URL(ctx.request.url);
+    return render(ctx, authPage(url.pathname + url.search));
+  };
+
+  const profile = async (s: ValidSession, userId: number): Promise<RenderInput> => {
+    const view = await profileView(db, viewerOf(s), userId);
+    if (!view) return userNotFoundPage();
+    return profilePage({ view, ownerSettings: view.isOwner ? await getSettings(db, userId) : null });
+  };
+
+  return new Elysia({ name: "profile-pages" })
+    .use(session)
+    .get("/profile", (ctx) => membersOnly(ctx, (s) => profile(s, s.user.id)))
+    .get("/users/:userId", (ctx) =>
+      membersOnly(ctx, async (s) => {
+        // A malformed id names nobody: the same 404 as an unknown one.
+        const parsed = v.safeParse(userIdParams, ctx.params);
+        return parsed.success ? profile(s, parsed.output.userId) : userNotFoundPage();
+      }),
+    )
+    .get("/users", (ctx) =>
+      membersOnly(ctx, async (s) => {
+        const q = (new URL(ctx.request.url).searchParams.get("q") ?? "").slice(0, SEARCH_PARAM_MAX);
+        const results = q.trim() ? await searchUsers(db, viewerOf(s), q) : null;
+        return userSearchPage({ q, results, viewerId: s.user.id });
+      }),
+    );
+}
