@@ -27,6 +27,7 @@ import { pruneOldMail } from "./features/mail/queries";
 import { devMailboxRoutes } from "./features/mail/routes";
 import { createMailTransport } from "./features/mail/transport";
 import { notFoundRoutes, pagesRoutes } from "./features/pages/routes";
+import { profilePageRoutes } from "./features/profile-pages/routes";
 import { hasDemoSchools, seedDemoSchoolsOnce } from "./features/schools/demo";
 import { schoolPageRoutes } from "./features/schools/page-routes";
 import { schoolRoutes } from "./features/schools/routes";
@@ -134,6 +135,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(locationRoutes())
     .use(schoolPageRoutes(context, session, render))
     .use(devMailboxRoutes(context, session, render))
+    .use(profilePageRoutes(context, session, render))
     .use(authPageRoutes(session, render, authDeps))
     .use(homeRoutes(context, session, render, geo.schoolGeocoder, env.BASEMAP_URL || basemapArchiveUrl()))
     .use(pagesRoutes(context, session, render))
