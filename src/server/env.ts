@@ -51,6 +51,21 @@ export const envVars = {
     description: "Trust X-Forwarded-For for the client IP (set only behind your own proxy)",
     default: "false",
   },
+  UPLOADS_DIR: {
+    description: "Folder for uploaded photos when S3_BUCKET is unset",
+    default: "data/uploads",
+  },
+  S3_BUCKET: {
+    description: "S3-compatible bucket for uploaded photos; unset keeps them in UPLOADS_DIR",
+    default: "",
+  },
+  S3_ENDPOINT: {
+    description: "S3 endpoint URL (MinIO, R2, …); unset uses AWS",
+    default: "",
+  },
+  S3_REGION: { description: "S3 region", default: "" },
+  S3_ACCESS_KEY_ID: { description: "S3 access key id", default: "" },
+  S3_SECRET_ACCESS_KEY: { description: "S3 secret access key", default: "" },
 } as const satisfies Record<string, { description: string; default: string }>;
 
 export type EnvName = keyof typeof envVars;
@@ -126,6 +141,12 @@ const envSchema = v.object({
     v.picklist(["true", "false", "1", "0"], "TRUST_PROXY must be true or false"),
     v.transform((s) => s === "true" || s === "1"),
   ),
+  UPLOADS_DIR: v.pipe(v.string(), v.nonEmpty("UPLOADS_DIR must not be empty")),
+  S3_BUCKET: v.string(),
+  S3_ENDPOINT: v.union([v.literal(""), url("S3_ENDPOINT")], "S3_ENDPOINT must be a URL"),
+  S3_REGION: v.string(),
+  S3_ACCESS_KEY_ID: v.string(),
+  S3_SECRET_ACCESS_KEY: v.string(),
 });
 
 export type Env = v.InferOutput<typeof envSchema>;
