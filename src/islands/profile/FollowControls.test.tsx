@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, mock } from "bun:test";
 import { act } from "react";
 import { type Friend, userMessages } from "../../common/schemas/users";
 import { withDom } from "../home/test-dom";
-import { click, press, render } from "../home/test-render";
+import { click, press, render, wait } from "../home/test-render";
 import { FollowControls } from "./FollowControls";
 import { SeeFriendsButton } from "./FriendsDialog";
 
@@ -41,6 +41,11 @@ const clickAndSettle = (el: Element) =>
     (el as HTMLElement).click();
     await new Promise((done) => setTimeout(done, 20));
   });
+
+/** Lets time pass until `ready()` holds (at most a second), for answers that arrive later. */
+async function until(ready: () => boolean) {
+  for (let waited = 0; waited < 1000 && !ready(); waited += 10) await wait(10);
+}
 
 const button = (root: ParentNode, name: string) =>
   [...root.querySelectorAll("button")].find((b) => b.textContent?.startsWith(name)) as HTMLButtonElement;
@@ -120,8 +125,9 @@ describe("See Friends", () => {
     const opener = button(container, "See Friends");
     opener.focus();
     await clickAndSettle(opener);
-    expect(calls).toEqual(["GET /api/users/friends"]);
     const dialog = container.querySelector("dialog") as HTMLDialogElement;
+    await until(() => dialog.querySelector("a") !== null);
+    expect(calls).toEqual(["GET /api/users/friends"]);
     expect(dialog.open).toBe(true);
     const link = dialog.querySelector('a[href="/users/42"]');
     expect(link?.textContent).toBe("@rickson");
@@ -136,6 +142,7 @@ describe("See Friends", () => {
     answers["GET /api/users/friends"] = () => Response.json([]);
     const { container, unmount } = await render(<SeeFriendsButton />);
     await clickAndSettle(button(container, "See Friends"));
+    await until(() => !container.querySelector("dialog")?.textContent?.includes("Loading"));
     expect(container.querySelector("dialog")?.textContent).toContain("You are not following anyone yet.");
     await unmount();
   });
