@@ -27,6 +27,8 @@ import { pruneOldMail } from "./features/mail/queries";
 import { devMailboxRoutes } from "./features/mail/routes";
 import { createMailTransport } from "./features/mail/transport";
 import { notFoundRoutes, pagesRoutes } from "./features/pages/routes";
+import { photoRoutes, uploadBodyRoute } from "./features/photos/routes";
+import { bindPhotoStorage, type PhotoDeps, pruneUploadTickets } from "./features/photos/service";
 import { profilePageRoutes } from "./features/profile-pages/routes";
 import { hasDemoSchools, seedDemoSchoolsOnce } from "./features/schools/demo";
 import { schoolPageRoutes } from "./features/schools/page-routes";
@@ -44,6 +46,7 @@ import { createLogger, type Logger } from "./log";
 import { authGuard } from "./policy/guard";
 import { loadIslands } from "./render/island";
 import { createPageRenderer } from "./render/page-renderer";
+import { createStorage } from "./storage";
 
 export interface App {
   /** Answers one request, exactly as the HTTP server would. */
@@ -87,6 +90,9 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       "mail is not delivered: SMTP_URL is not set, so password-reset and verification mail goes nowhere",
     );
   }
+  const storage = createStorage(env);
+  bindPhotoStorage(database.db, storage);
+  const photoDeps: PhotoDeps = { db: database.db, storage, now: context.now, publicUrl: env.PUBLIC_URL };
   const outbox = createMailOutbox(database.db, transport, log, context.now, () => jobs.wake(MAIL_JOB));
   const jobs = createJobRunner({
     db: database.db,
@@ -99,6 +105,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       pruneJob("email_verification_tokens", pruneEmailVerificationTokens),
       pruneJob("rate_counters", (db, at, limit) => pruneRateCounters(db, at.getTime(), limit)),
       pruneJob("mail_outbox", pruneOldMail),
+      pruneJob("upload_tickets", (db, at, limit) => pruneUploadTickets(db, storage, at, limit)),
     ],
   });
   const authDeps: AuthDeps = {
@@ -127,11 +134,12 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(seoRoutes(context, () => schoolPagePaths(database.db)))
     .use(authRoutes(guard, authDeps))
     .use(accountRoutes(context, guard, authDeps))
-    .use(settingsRoutes(context, session))
+    .use(settingsRoutes(context, guard))
     .use(schoolRoutes(context, session, geo.schoolGeocoder))
-    .use(favoriteRoutes(context, session))
+    .use(favoriteRoutes(context, guard))
     .use(userRoutes(context, guard))
     .use(feedbackRoutes(context, guard))
+    .use(photoRoutes(photoDeps, guard))
     .use(locationRoutes())
     .use(schoolPageRoutes(context, session, render))
     .use(devMailboxRoutes(context, session, render))
@@ -144,7 +152,12 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
   const handle = withPipeline((request) => router.handle(request), {
     publicUrl: env.PUBLIC_URL,
     // A basemap on another origin must be reachable from the page's scripts.
-    connectOrigins: env.BASEMAP_URL.startsWith("http") ? [new URL(env.BASEMAP_URL).origin] : [],
+    // Photo uploads may go straight to a bucket.
+    connectOrigins: [
+      ...(env.BASEMAP_URL.startsWith("http") ? [new URL(env.BASEMAP_URL).origin] : []),
+      ...(storage.uploadOrigin ? [storage.uploadOrigin] : []),
+    ],
+    rawBodyRoutes: [uploadBodyRoute],
     logger: log,
     trustProxy: env.TRUST_PROXY,
   });

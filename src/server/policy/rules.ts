@@ -29,7 +29,7 @@ export const siteRules = {
 
 export const memberRules = {
   "profile.read": seesMember,
-  "profile.edit": (_v: PolicyViewer, s: MemberSubject) => s.relation.self,
+  "profile.edit": (v: PolicyViewer, s: MemberSubject) => signedIn(v) && s.relation.self,
   "profile.beltLevel.read": sharedBy("showBeltLevel"),
   "profile.aboutMe.read": sharedBy("showAboutMe"),
   "profile.city.read": sharedBy("showCity"),

@@ -2,8 +2,7 @@ import { Elysia } from "elysia";
 import * as v from "valibot";
 import type { AppContext } from "../../context";
 import { parseQuery } from "../../http/query";
-import { viewerFromSession } from "../../policy/guard";
-import { requireSession, type sessionPlugin } from "../auth/session-plugin";
+import type { authGuard } from "../../policy/guard";
 import * as favorites from "./service";
 
 const numericId = (name: string) =>
@@ -52,50 +51,39 @@ const pageReply = (
  * Spec §7 "Favourites": members only, each call on the caller's own list. Lists are paged
  * (`?limit=&offset=`, see FAVORITES_PAGE); `/ids` gives every saved id for the map's pins.
  */
-export function favoriteRoutes(app: AppContext, session: ReturnType<typeof sessionPlugin>) {
+export function favoriteRoutes(app: AppContext, guard: ReturnType<typeof authGuard>) {
   const db = app.database.db;
   return new Elysia({ name: "favorite-routes", prefix: "/api/favorites" })
-    .use(session)
-    .onTransform(({ session }) => void requireSession(session))
-    .get("/", async ({ session, request, set }) =>
-      pageReply(
-        set,
-        await favorites.listFavorites(db, requireSession(session).user.id, parseQuery(pageQuery, request)),
-      ),
+    .use(guard)
+    .get(
+      "/",
+      async ({ member, request, set }) =>
+        pageReply(set, await favorites.listFavorites(db, member.user.id, parseQuery(pageQuery, request))),
+      { auth: "member" },
     )
-    .get("/ids", async ({ session }) => ({
-      ids: await favorites.favoriteIds(db, requireSession(session).user.id),
-    }))
+    .get("/ids", async ({ member }) => ({ ids: await favorites.favoriteIds(db, member.user.id) }), {
+      auth: "member",
+    })
     .get(
       "/check/:schoolId",
-      ({ session, params }) => favorites.checkFavorite(db, requireSession(session).user.id, params.schoolId),
-      { params: schoolIdParams },
+      ({ member, params }) => favorites.checkFavorite(db, member.user.id, params.schoolId),
+      { auth: "member", params: schoolIdParams },
     )
-    .post(
-      "/",
-      ({ session, body }) =>
-        favorites.favorite(db, requireSession(session).user.id, body.schoolId, app.now()),
-      {
-        body: addBody,
-      },
-    )
-    .delete(
-      "/:schoolId",
-      ({ session, params }) => favorites.unfavorite(db, requireSession(session).user.id, params.schoolId),
-      { params: schoolIdParams },
-    )
+    .post("/", ({ member, body }) => favorites.favorite(db, member.user.id, body.schoolId, app.now()), {
+      auth: "member",
+      body: addBody,
+    })
+    .delete("/:schoolId", ({ member, params }) => favorites.unfavorite(db, member.user.id, params.schoolId), {
+      auth: "member",
+      params: schoolIdParams,
+    })
     .get(
       "/user/:userId",
-      async ({ session, params, request, set }) =>
+      async ({ viewer, params, request, set }) =>
         pageReply(
           set,
-          await favorites.favoritesOfUser(
-            db,
-            viewerFromSession(requireSession(session), app.env.ADMIN_EMAILS),
-            params.userId,
-            parseQuery(pageQuery, request),
-          ),
+          await favorites.favoritesOfUser(db, viewer, params.userId, parseQuery(pageQuery, request)),
         ),
-      { params: userIdParams },
+      { auth: "member", params: userIdParams },
     );
 }
