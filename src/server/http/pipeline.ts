@@ -8,12 +8,25 @@ import { isHttpsUrl, withSecurityHeaders } from "./security-headers";
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
+/**
+ * A route that takes a raw body instead of JSON (an upload): the one exception to the
+ * JSON-only rule, with its own size limit. The body is left as a stream for the route,
+ * which enforces its finer limit while reading.
+ */
+export interface RawBodyRoute {
+  method: string;
+  path: RegExp;
+  maxBytes: number;
+}
+
 export interface PipelineOptions {
   publicUrl: string;
   logger: Logger;
   trustProxy: boolean;
   /** Origins besides our own that scripts may fetch from (a remote basemap). */
   connectOrigins?: readonly string[];
+  /** Every route allowed a non-JSON body, declared in one place (see `createApp`). */
+  rawBodyRoutes?: readonly RawBodyRoute[];
 }
 
 type Handler = (request: Request) => Promise<Response> | Response;
@@ -39,6 +52,7 @@ export function clientIp(request: Request, peerIp: string | undefined, trustProx
 export function withPipeline(handle: Handler, options: PipelineOptions): PipelineHandler {
   const publicOrigin = new URL(options.publicUrl).origin;
   const headerOptions = { httpsOnly: isHttpsUrl(publicOrigin), connectOrigins: options.connectOrigins };
+  const rawBodyRoutes = options.rawBodyRoutes ?? [];
   const failed = (error: unknown, reqId: string, path: string) => {
     if (error instanceof Response) return error;
     options.logger.error("unhandled", { reqId, path, ...loggableError(error) });
@@ -54,10 +68,11 @@ export function withPipeline(handle: Handler, options: PipelineOptions): Pipelin
     try {
       let response: Response;
       try {
-        const refused = guard(request, path, publicOrigin);
+        const raw = rawBodyRoutes.find((r) => r.method === request.method && r.path.test(path));
+        const refused = raw ? guardRaw(request, publicOrigin, raw) : guard(request, path, publicOrigin);
         if (refused) response = refused;
         else {
-          request = attachRequestMeta(await bufferJsonBody(request, path), meta);
+          if (!raw) request = attachRequestMeta(await bufferJsonBody(request, path), meta);
           response = await handle(request);
         }
       } catch (error) {
@@ -93,6 +108,18 @@ function guard(request: Request, path: string, publicOrigin: string) {
   }
   return null;
 }
+
+/** A raw-body route keeps the cross-site check and gets its own cap on the declared length. */
+function guardRaw(request: Request, publicOrigin: string, route: RawBodyRoute) {
+  if (isCrossSiteWrite(request, [publicOrigin])) {
+    return jsonResponse(403, { message: messages.crossOrigin });
+  }
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > route.maxBytes) return jsonResponse(413, { message: UPLOAD_TOO_LARGE });
+  return null;
+}
+
+const UPLOAD_TOO_LARGE = "Upload is too large";
 
 /** Reads a JSON body up front so a body without Content-Length still obeys the limit. */
 async function bufferJsonBody(request: Request, path: string) {

@@ -6,6 +6,7 @@ import { requestEmailChange, type VerificationDeps } from "../auth/email-verific
 import { verifyPassword } from "../auth/passwords";
 import { conflictFor, getUserByEmail, getUserByUsername, setPassword } from "../auth/service";
 import { invalidateUserSessions, type ValidSession } from "../auth/sessions";
+import { deleteUserPhotos } from "../photos/service";
 import { deleteUser, updateUsername } from "./queries";
 
 /** Sensitive changes ask for the password again: an open session alone is not enough. */
@@ -65,5 +66,6 @@ export async function changeEmail(
 /** Removes the user and, by cascade, their sessions, links and personal data. */
 export async function deleteAccount(db: Db, session: ValidSession, currentPassword: string) {
   await requirePassword(session, currentPassword);
+  await deleteUserPhotos(db, session.user.id);
   await deleteUser(db, session.user.id);
 }

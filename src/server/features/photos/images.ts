@@ -1,0 +1,73 @@
+import { cropPng, decodePng } from "./png";
+
+/** What the bytes say they are: JPEG, PNG or WebP by their magic numbers, else null. */
+export type PhotoFormat = "jpeg" | "png" | "webp";
+
+export function sniffPhotoFormat(bytes: Uint8Array): PhotoFormat | null {
+  const at = (i: number) => bytes[i];
+  if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return "jpeg";
+  if (at(0) === 0x89 && at(1) === 0x50 && at(2) === 0x4e && at(3) === 0x47) return "png";
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
+  return null;
+}
+
+/** A decompression bomb's guard: no photo may claim more pixels than this. */
+export const MAX_PHOTO_PIXELS = 40_000_000;
+/** The square sizes pages use: 96 for lists and avatars, 512 for the profile header. */
+export const PHOTO_SIZES = [96, 512] as const;
+export type PhotoSize = (typeof PHOTO_SIZES)[number];
+const LARGEST = 512;
+/** Panoramas are cut from an intermediate at most this many times the square's side. */
+const MAX_ASPECT = 8;
+const WEBP_QUALITY = 82;
+
+export class PhotoRejected extends Error {
+  constructor(readonly reason: "type" | "size") {
+    super(reason === "type" ? "not a photo we can read" : "photo too large");
+  }
+}
+
+const imageErrorCode = (error: unknown) => (error as { code?: string } | null)?.code ?? "";
+
+async function guarded<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    const code = imageErrorCode(error);
+    if (code === "ERR_IMAGE_TOO_MANY_PIXELS") throw new PhotoRejected("size");
+    if (code.startsWith("ERR_IMAGE_")) throw new PhotoRejected("type");
+    throw error;
+  }
+}
+
+/**
+ * Decodes a JPEG, PNG or WebP and re-encodes it as square WebPs, one per size in
+ * PHOTO_SIZES. The source's EXIF orientation is applied first; nothing of its metadata
+ * (EXIF, GPS, XMP) reaches the output, which is built from pixels alone. The header is
+ * read before any pixel is decoded, so a small file claiming a huge canvas is refused
+ * cheaply (`PhotoRejected("size")`); bytes that are not one of the three formats, or do
+ * not decode, are `PhotoRejected("type")`.
+ */
+export async function renderProfilePhoto(bytes: Uint8Array): Promise<Record<PhotoSize, Uint8Array>> {
+  if (!sniffPhotoFormat(bytes)) throw new PhotoRejected("type");
+  const options = { maxPixels: MAX_PHOTO_PIXELS, autoOrient: true };
+  const { width, height } = await guarded(new Bun.Image(bytes, options).metadata());
+  if (width * height > MAX_PHOTO_PIXELS || width < 1 || height < 1) throw new PhotoRejected("size");
+  // Fit inside a square box whose side is the long edge once the short edge is LARGEST:
+  // whatever the orientation turns out to be, the short edge comes out LARGEST.
+  const aspect = Math.min(MAX_ASPECT, Math.max(width, height) / Math.min(width, height));
+  const box = Math.ceil(LARGEST * aspect);
+  const oriented = await guarded(
+    new Bun.Image(bytes, options).resize(box, box, { fit: "inside" }).png({ compressionLevel: 1 }).bytes(),
+  );
+  const raw = decodePng(oriented);
+  const side = Math.min(raw.width, raw.height);
+  const square = cropPng(raw, (raw.width - side) >> 1, (raw.height - side) >> 1, side);
+  const out = await Promise.all(
+    PHOTO_SIZES.map((size) =>
+      guarded(new Bun.Image(square).resize(size, size).webp({ quality: WEBP_QUALITY }).bytes()),
+    ),
+  );
+  return Object.fromEntries(PHOTO_SIZES.map((size, i) => [size, out[i]])) as Record<PhotoSize, Uint8Array>;
+}

@@ -1,0 +1,278 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { PROFILE_PHOTO_MAX_BYTES, userMessages } from "../../../common/schemas/users";
+import type { Db } from "../../../db/client";
+import { HttpError, messages } from "../../http/errors";
+import { type Storage, type StoredObject, satisfiableRange } from "../../storage";
+import { PhotoRejected, type PhotoSize, renderProfilePhoto } from "./images";
+import * as q from "./queries";
+
+export interface PhotoDeps {
+  db: Db;
+  storage: Storage;
+  now: () => Date;
+  publicUrl: string;
+}
+
+/** An upload link works this long. */
+export const UPLOAD_TTL_SECONDS = 10 * 60;
+/** A photo sent just before its link expired may still be claimed for this long after. */
+const CLAIM_GRACE_MS = 5 * 60_000;
+/** Unclaimed uploads and their tickets are removed once this old. */
+export const UPLOAD_ORPHAN_MS = 24 * 60 * 60_000;
+/** The largest upload any ticket allows (post photos, spec §10). */
+export const MAX_UPLOAD_BYTES = 10_485_760;
+
+export const uploadMessages = {
+  notReceived: "Upload failed: no file was received. Please try again.",
+} as const;
+
+/** 128 random bits, base32: 26 characters of a-z and 2-7. */
+const randomId = () => encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(16)));
+const hashToken = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+
+const ID = "[a-z2-7]{26}";
+const INCOMING_KEY = new RegExp(`(?:^|/)(incoming/${ID})$`);
+const UPLOAD_PATH = /^\/uploads\/([a-z2-7]{32})$/;
+/** The only names GET /photos/{name} serves: our own random ids and sizes. */
+const PROFILE_PHOTO_NAME = new RegExp(`^(${ID})-(96|512)\\.webp$`);
+const PROFILE_PHOTO_PATH = new RegExp(`^/photos/(${ID})-512\\.webp$`);
+
+const photoKey = (id: string, size: PhotoSize) => `photos/${id}-${size}.webp`;
+const photoPath = (id: string) => `/${photoKey(id, 512)}`;
+
+/** The served path of a profile photo at another size (`/photos/<id>-512.webp` → `-96.webp`). */
+export function profilePhotoAt(path: string, size: PhotoSize): string {
+  return path.replace(/-512\.webp$/, `-${size}.webp`);
+}
+
+/** The storage keys of a profile photo's files, when `path` is one of ours. */
+function profilePhotoKeys(path: string | null | undefined): string[] {
+  const id = path?.match(PROFILE_PHOTO_PATH)?.[1];
+  return id ? [photoKey(id, 96), photoKey(id, 512)] : [];
+}
+
+const photoMessage = (reason: PhotoRejected["reason"]) =>
+  reason === "type" ? new HttpError(400, userMessages.photoType) : new HttpError(413, userMessages.photoSize);
+const expired = () => new HttpError(410, userMessages.uploadExpired);
+const notFound = () => new HttpError(404, messages.notFound);
+
+/**
+ * Step 1 of spec §7's photo upload: a single-use link, bound to the member, that takes
+ * one file of at most 5 MB for the next 10 minutes. The ticket's secret is only in the
+ * link (the database keeps its hash); the raw bytes land at `incoming/<random>`.
+ */
+export async function createProfileUploadUrl(
+  deps: PhotoDeps,
+  userId: number,
+): Promise<{ uploadURL: string }> {
+  const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+  const objectKey = `incoming/${randomId()}`;
+  const now = deps.now();
+  await q.insertTicket(deps.db, {
+    tokenHash: hashToken(token),
+    userId,
+    purpose: "profile-photo",
+    objectKey,
+    maxBytes: PROFILE_PHOTO_MAX_BYTES,
+    expiresAt: new Date(now.getTime() + UPLOAD_TTL_SECONDS * 1000),
+    createdAt: now,
+  });
+  const uploadURL = await deps.storage.signedUploadUrl(objectKey, {
+    maxBytes: PROFILE_PHOTO_MAX_BYTES,
+    expiresInSeconds: UPLOAD_TTL_SECONDS,
+    ticket: token,
+  });
+  return { uploadURL };
+}
+
+const tooLarge = (purpose: q.UploadTicket["purpose"]) =>
+  purpose === "profile-photo" ? photoMessage("size") : new HttpError(413, messages.tooLarge);
+
+/** Reads at most `maxBytes` from `body`; more is refused as it arrives, whatever Content-Length said. */
+async function readLimited(body: ReadableStream<Uint8Array>, maxBytes: number, refuse: () => Error) {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw refuse();
+    }
+    chunks.push(value);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/**
+ * Step 2 when the upload link is ours (`PUT /uploads/{token}`): the ticket must exist,
+ * be unexpired and unused, and the body at most its maxBytes. The bytes are stored at
+ * the ticket's object key, once.
+ */
+export async function receiveUpload(
+  deps: PhotoDeps,
+  token: string,
+  request: {
+    body: ReadableStream<Uint8Array> | null;
+    contentType: string | null;
+    contentLength: string | null;
+  },
+): Promise<void> {
+  const ticket = await q.ticketByHash(deps.db, hashToken(token));
+  if (!ticket) throw notFound();
+  if (ticket.uploadedAt || ticket.claimedAt || ticket.expiresAt <= deps.now()) throw expired();
+  if (Number(request.contentLength ?? 0) > ticket.maxBytes) throw tooLarge(ticket.purpose);
+  const bytes = request.body
+    ? await readLimited(request.body, ticket.maxBytes, () => tooLarge(ticket.purpose))
+    : null;
+  if (!bytes?.byteLength) throw new HttpError(400, uploadMessages.notReceived);
+  if (!(await q.markUploaded(deps.db, ticket.tokenHash, deps.now()))) throw expired();
+  const type = request.contentType?.split(";")[0]?.trim() || "application/octet-stream";
+  await deps.storage.put(ticket.objectKey, bytes, type);
+}
+
+/**
+ * The ticket an upload link names: ours by its token (`/uploads/{token}`), a bucket's by
+ * the object key at the end of its path. The host is never looked at, so a link cannot
+ * point the server anywhere else.
+ */
+async function ticketForUrl(deps: PhotoDeps, photoURL: string) {
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(photoURL, deps.publicUrl).pathname);
+  } catch {
+    return null;
+  }
+  const token = path.match(UPLOAD_PATH)?.[1];
+  if (token) return q.ticketByHash(deps.db, hashToken(token));
+  const key = path.match(INCOMING_KEY)?.[1];
+  return key ? q.ticketByObjectKey(deps.db, key) : null;
+}
+
+/**
+ * Step 3: the member's own, unclaimed upload becomes their profile photo. The ticket is
+ * claimed once (a second claim is refused), the bytes are judged by their magic numbers,
+ * decoded and re-encoded as 96 and 512 px square WebPs with no metadata, stored under new
+ * random keys, and the previous photo's files and the raw upload are removed.
+ */
+export async function claimProfilePhoto(
+  deps: PhotoDeps,
+  userId: number,
+  photoURL: string,
+): Promise<{ profilePhoto: string }> {
+  const ticket = await ticketForUrl(deps, photoURL);
+  // Someone else's link is answered exactly like one that does not exist.
+  if (!ticket || ticket.userId !== userId || ticket.purpose !== "profile-photo") throw notFound();
+  if (ticket.claimedAt || ticket.expiresAt.getTime() + CLAIM_GRACE_MS <= deps.now().getTime())
+    throw expired();
+  const info = await deps.storage.head(ticket.objectKey);
+  if (!info) throw new HttpError(400, uploadMessages.notReceived);
+  if (!(await q.markClaimed(deps.db, ticket.tokenHash, userId, deps.now()))) throw expired();
+  try {
+    // A bucket cannot cap what a presigned PUT sends, so the size is checked again here.
+    if (info.size > PROFILE_PHOTO_MAX_BYTES) throw photoMessage("size");
+    const stored = await deps.storage.get(ticket.objectKey);
+    if (!stored) throw new HttpError(400, uploadMessages.notReceived);
+    const bytes = await readLimited(stored.body, PROFILE_PHOTO_MAX_BYTES, () => photoMessage("size"));
+    const sizes = await renderProfilePhoto(bytes).catch((error) => {
+      throw error instanceof PhotoRejected ? photoMessage(error.reason) : error;
+    });
+    const id = randomId();
+    await Promise.all([
+      deps.storage.put(photoKey(id, 96), sizes[96], "image/webp"),
+      deps.storage.put(photoKey(id, 512), sizes[512], "image/webp"),
+    ]);
+    const previous = await setProfilePhoto(deps.db, userId, photoPath(id));
+    await deleteKeys(deps.storage, profilePhotoKeys(previous));
+    return { profilePhoto: photoPath(id) };
+  } finally {
+    await deps.storage.delete(ticket.objectKey);
+  }
+}
+
+/** Sets the user's photo and answers the one it replaced. */
+async function setProfilePhoto(db: Db, userId: number, next: string | null): Promise<string | null> {
+  for (;;) {
+    const row = await q.profilePhotoOf(db, userId);
+    if (!row) throw notFound();
+    if (await q.replaceProfilePhoto(db, userId, row.profilePhoto, next)) return row.profilePhoto;
+  }
+}
+
+const deleteKeys = (storage: Storage, keys: string[]) => Promise.all(keys.map((key) => storage.delete(key)));
+
+/**
+ * Which storage the account-deletion flow removes photos from: bound to the database
+ * handle by the app at start (`bindPhotoStorage`), so `deleteUserPhotos(db, id)` needs no
+ * more than the caller already has.
+ */
+const storages = new WeakMap<Db, Storage>();
+
+export function bindPhotoStorage(db: Db, storage: Storage) {
+  storages.set(db, storage);
+}
+
+/**
+ * Removes a member's photos from storage: the profile photo's files and any upload not
+ * yet claimed. The account-deletion flow calls it before the user row goes.
+ */
+export async function deleteUserPhotos(db: Db, userId: number): Promise<void> {
+  const storage = storages.get(db);
+  if (!storage) throw new Error("no photo storage is bound to this database");
+  const previous = (await q.profilePhotoOf(db, userId))?.profilePhoto ?? null;
+  if (previous) await setProfilePhoto(db, userId, null);
+  await deleteKeys(storage, [...profilePhotoKeys(previous), ...(await q.unclaimedKeysOf(db, userId))]);
+}
+
+/**
+ * The pruning job's step: tickets older than a day go, and the raw objects of those that
+ * were never claimed with them (claimed ones were removed when processed).
+ */
+export async function pruneUploadTickets(db: Db, storage: Storage, now: Date, limit: number) {
+  const stale = await q.staleTickets(db, new Date(now.getTime() - UPLOAD_ORPHAN_MS), limit);
+  if (!stale.length) return 0;
+  await deleteKeys(
+    storage,
+    stale.filter((t) => !t.claimedAt).map((t) => t.objectKey),
+  );
+  await q.deleteTickets(
+    db,
+    stale.map((t) => t.tokenHash),
+  );
+  return stale.length;
+}
+
+/**
+ * What GET /photos/{name} may serve: our own names only, with who may see them. Profile
+ * photos are for anyone who can see the profile page, and their 128-bit random names are
+ * not guessable. Post photos (a later issue) will add a name pattern here whose access
+ * is checked against the post's visibility before anything is read.
+ */
+export function photoForName(name: string): { key: string; access: "public" } | null {
+  const match = name.match(PROFILE_PHOTO_NAME);
+  if (!match) return null;
+  return { key: photoKey(match[1] as string, Number(match[2]) as PhotoSize), access: "public" };
+}
+
+export type PhotoRead =
+  | { status: 200 | 206; object: StoredObject }
+  | { status: 404 }
+  | { status: 416; size: number };
+
+/** Reads a served photo, a single byte range of it when asked. */
+export async function readPhoto(
+  storage: Storage,
+  key: string,
+  rangeHeader: string | null,
+): Promise<PhotoRead> {
+  const info = await storage.head(key);
+  if (!info) return { status: 404 };
+  const range = satisfiableRange(rangeHeader, info.size);
+  if (range === "unsatisfiable") return { status: 416, size: info.size };
+  const object = await storage.get(key, range ?? undefined);
+  if (!object) return { status: 404 };
+  return { status: range ? 206 : 200, object };
+}
