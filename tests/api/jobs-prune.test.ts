@@ -96,6 +96,7 @@ describe("pruning jobs, run by the app's jobs runner", () => {
       "prune:password_reset_tokens",
       "prune:rate_counters",
       "prune:sessions",
+      "prune:upload_tickets",
     ]);
   });
 
