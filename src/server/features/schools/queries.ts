@@ -18,35 +18,84 @@ export const findSchoolBySourceKey = (db: Db, key: string) =>
 export const slugTaken = async (db: Db, slug: string) =>
   Boolean(await db.query.schools.findFirst({ where: eq(schools.slug, slug), columns: { id: true } }));
 
-export const sessionsOf = (db: Db, schoolIds: number[]) =>
-  schoolIds.length
-    ? db
-        .select()
-        .from(openMatSessions)
-        .where(inArray(openMatSessions.schoolId, schoolIds))
-        .orderBy(asc(openMatSessions.weekday), asc(openMatSessions.startMinute))
-    : Promise.resolve([] as SessionRow[]);
+/** Ids per `IN (…)` list: far below SQLite's limit on bound variables (32,766). */
+export const IN_LIST_MAX = 500;
+
+/** The sessions of these schools, each school's by weekday and start; long id lists are read in chunks. */
+export async function sessionsOf(db: Db, schoolIds: number[]): Promise<SessionRow[]> {
+  const out: SessionRow[] = [];
+  for (let i = 0; i < schoolIds.length; i += IN_LIST_MAX) {
+    const chunk = await db
+      .select()
+      .from(openMatSessions)
+      .where(inArray(openMatSessions.schoolId, schoolIds.slice(i, i + IN_LIST_MAX)))
+      .orderBy(asc(openMatSessions.weekday), asc(openMatSessions.startMinute));
+    out.push(...chunk);
+  }
+  return out;
+}
+
+/** Every session in one pass, grouped by school (then by weekday and start), with no id list. */
+export const allSessionsBySchool = (db: Db) =>
+  db
+    .select()
+    .from(openMatSessions)
+    .orderBy(asc(openMatSessions.schoolId), asc(openMatSessions.weekday), asc(openMatSessions.startMinute));
 
 export const listSchools = (db: Db, limit: number, offset = 0) =>
   db.select().from(schools).orderBy(asc(schools.gym), asc(schools.id)).limit(limit).offset(offset);
 
+/** Every school by name, in one statement (the all-schools list, built once per version). */
+export const allSchoolsByName = (db: Db) =>
+  db.select().from(schools).orderBy(asc(schools.gym), asc(schools.id));
+
 export const countSchools = async (db: Db) =>
   (await db.select({ n: sql<number>`count(*)` }).from(schools))[0]?.n ?? 0;
 
-/** Schools inside a latitude/longitude box; the caller trims the corners by true distance. */
-export const schoolsInBox = (
+export interface Box {
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+}
+
+/**
+ * Squared distance from a point in degrees of latitude: the longitude difference (taken the
+ * short way round the antimeridian) is scaled by the cosine of the mean latitude, written as
+ * its Taylor polynomial so that no SQL math functions are needed. It ranks schools by
+ * distance closely enough to choose candidates; callers rank those by true distance.
+ */
+function approxDistanceSq(latitude: number, longitude: number) {
+  const dLat = sql`(${schools.latitude} - ${latitude})`;
+  const dLng = sql`min(abs(${schools.longitude} - ${longitude}), 360 - abs(${schools.longitude} - ${longitude}))`;
+  const m = sql`((${schools.latitude} + ${latitude}) * ${Math.PI / 360})`;
+  const cos = sql`(1 - ${m} * ${m} / 2 + ${m} * ${m} * ${m} * ${m} / 24)`;
+  return sql`${dLat} * ${dLat} + ${dLng} * ${dLng} * ${cos} * ${cos}`;
+}
+
+/**
+ * At most `limit` schools, nearest a point first (approximately), inside `box` when given.
+ * SQLite keeps only the best `limit` while it scans, so no more rows than that come back.
+ */
+export const nearestSchools = (
   db: Db,
-  box: { minLat: number; maxLat: number; minLng: number; maxLng: number },
+  center: { latitude: number; longitude: number },
+  limit: number,
+  box?: Box,
 ) =>
   db
     .select()
     .from(schools)
     .where(
-      and(
-        between(schools.latitude, box.minLat, box.maxLat),
-        between(schools.longitude, box.minLng, box.maxLng),
-      ),
-    );
+      box
+        ? and(
+            between(schools.latitude, box.minLat, box.maxLat),
+            between(schools.longitude, box.minLng, box.maxLng),
+          )
+        : undefined,
+    )
+    .orderBy(approxDistanceSq(center.latitude, center.longitude), asc(schools.id))
+    .limit(limit);
 
 export const schoolsInCity = (db: Db, city: string, state?: string) =>
   db

@@ -24,6 +24,20 @@ import * as schools from "./service";
 const pointOf = (q: { lat?: number; lng?: number }) =>
   q.lat !== undefined && q.lng !== undefined ? { latitude: q.lat, longitude: q.lng } : undefined;
 
+/**
+ * Cached answers are asked and keyed at a coordinate rounded to 3 decimals (about 100 m) and
+ * a radius rounded to a hundredth of a mile: distances are shown to a tenth of a mile, so the
+ * answer does not change in any way that matters, and a client cannot fill the cache by
+ * nudging a coordinate.
+ */
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+const roundedPoint = (q: { lat?: number; lng?: number }) =>
+  pointOf({
+    lat: q.lat === undefined ? undefined : round3(q.lat),
+    lng: q.lng === undefined ? undefined : round3(q.lng),
+  });
+const roundedRadius = (miles: number) => Math.max(0.01, Math.round(miles * 100) / 100);
+
 /** Spec §7 "Schools, search and suggestions". Searches count against the daily quota. */
 export function schoolRoutes(
   app: AppContext,
@@ -34,6 +48,7 @@ export function schoolRoutes(
   const pins = createPinsCache(db);
   const openIndex = schools.createOpenNowIndex(db);
   const cached = createResultCache(db);
+  const allSchools = schools.createAllSchoolsCache(db);
   const quota = { memberLimit: app.env.SEARCH_LIMIT_MEMBER, guestLimit: app.env.SEARCH_LIMIT_GUEST };
   const charge = async (ctx: {
     session: { user: { id: number } } | null;
@@ -62,20 +77,23 @@ export function schoolRoutes(
     .get("/api/schools/search", async (ctx) => {
       const query = parseQuery(searchQuerySchema, ctx.request);
       await charge(ctx);
+      const from = roundedPoint(query);
       return cached(
         ctx.request,
-        `search|${query.q.toLowerCase()}|${query.lat}|${query.lng}`,
-        () => schools.search(db, geocoder, query.q, pointOf(query)),
+        `search|${query.q.toLowerCase()}|${from?.latitude}|${from?.longitude}`,
+        () => schools.search(db, geocoder, query.q, from),
         ctx.set.headers,
       );
     })
     .get("/api/schools/radius", async (ctx) => {
-      const { lat, lng, radius } = parseQuery(radiusQuerySchema, ctx.request);
+      const query = parseQuery(radiusQuerySchema, ctx.request);
       await charge(ctx);
+      const { latitude, longitude } = { latitude: round3(query.lat), longitude: round3(query.lng) };
+      const radius = roundedRadius(query.radius);
       return cached(
         ctx.request,
-        `radius|${lat}|${lng}|${radius}`,
-        async () => ({ schools: await schools.withinRadius(db, { latitude: lat, longitude: lng }, radius) }),
+        `radius|${latitude}|${longitude}|${radius}`,
+        async () => ({ schools: await schools.withinRadius(db, { latitude, longitude }, radius) }),
         ctx.set.headers,
       );
     })
@@ -99,9 +117,15 @@ export function schoolRoutes(
       const query = parseQuery(listQuerySchema, request);
       return schools.listPage(db, query.limit, query.offset, pointOf(query));
     })
-    .get("/api/schools/all", ({ request }) =>
-      schools.listAll(db, pointOf(parseQuery(cityQuerySchema, request))),
-    )
+    .get("/api/schools/all", async ({ request }) => {
+      // Spec §7 lists it beside the paged list; it is served from memory, built once per schools version.
+      const from = pointOf(parseQuery(cityQuerySchema, request));
+      const all = await allSchools();
+      if (from) return schools.byDistanceFrom(all.schools, from);
+      const headers = { "content-type": "application/json; charset=utf-8", vary: "Accept-Encoding" };
+      if (!acceptsGzip(request)) return new Response(all.json, { headers });
+      return new Response(all.gzip, { headers: { ...headers, "content-encoding": "gzip" } });
+    })
     .get(
       "/api/schools/:id",
       async ({ params }) => {

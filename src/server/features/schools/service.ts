@@ -4,6 +4,8 @@ import { hasOpenMatToday, isOpenMatNow } from "../../../common/schedule/open-now
 import type { Db } from "../../../db/client";
 import type { GeoResult } from "../geo/offline-geocoder";
 import {
+  allSchoolsByName,
+  allSessionsBySchool,
   allSessionsWithZones,
   allSlugs,
   countSchools,
@@ -11,18 +13,21 @@ import {
   findSchoolBySlug,
   gymNamesStartingWith,
   listSchools,
+  nearestSchools,
   type SchoolRow,
-  schoolsInBox,
+  type SessionRow,
   schoolsInCity,
   schoolsInState,
   schoolsMatching,
   sessionsOf,
 } from "./queries";
 import { type SchoolView, toSchoolView, toSession } from "./school-view";
+import { perSchoolsVersion } from "./version-cache";
 
 export const SUGGESTION_LIMIT = 10;
 export const SUGGESTION_MIN_LENGTH = 2;
-const RESULT_LIMIT = 500;
+/** The most schools one search or radius answer lists. */
+export const RESULT_LIMIT = 500;
 
 export type { GeoResult };
 
@@ -53,7 +58,20 @@ async function views(db: Db, rows: SchoolRow[], from?: Point): Promise<SchoolVie
   return out;
 }
 
-export const schoolPagePaths = async (db: Db) => (await allSlugs(db)).map((slug) => `/schools/${slug}`);
+const pagePathsByDb = new WeakMap<Db, () => Promise<readonly string[]>>();
+
+/**
+ * Every school page's path, read once per schools version. The same array comes back until
+ * a school changes, so a caller may keep what it derives from it (the sitemap does).
+ */
+export function schoolPagePaths(db: Db): Promise<readonly string[]> {
+  let paths = pagePathsByDb.get(db);
+  if (!paths) {
+    paths = perSchoolsVersion(db, async () => (await allSlugs(db)).map((slug) => `/schools/${slug}`));
+    pagePathsByDb.set(db, paths);
+  }
+  return paths();
+}
 
 export async function getSchool(db: Db, id: number) {
   const row = await findSchoolById(db, id);
@@ -70,18 +88,57 @@ export async function listPage(db: Db, limit: number, offset: number, from?: Poi
   return { schools: await views(db, rows, from), total, limit, offset };
 }
 
-export async function listAll(db: Db, from?: Point) {
-  return views(db, await listSchools(db, 1_000_000), from);
+export interface AllSchools {
+  /** Every school by name, as `/api/schools/all` lists them. */
+  schools: SchoolView[];
+  json: string;
+  gzip: Uint8Array<ArrayBuffer>;
 }
 
-/** Schools within `miles` of a point, nearest first. */
+/**
+ * Every school with its sessions, built once per schools version from two statements (the
+ * schools, then every session ordered by school: no id list, however many schools there are)
+ * and kept serialized and gzipped, like the map pins.
+ */
+export function createAllSchoolsCache(db: Db): () => Promise<AllSchools> {
+  return perSchoolsVersion(db, async () => {
+    const rows = await allSchoolsByName(db);
+    const sessions = await allSessionsBySchool(db);
+    const bySchool = new Map<number, SessionRow[]>();
+    for (const session of sessions) {
+      const list = bySchool.get(session.schoolId);
+      if (list) list.push(session);
+      else bySchool.set(session.schoolId, [session]);
+    }
+    const schools = rows.map((row) => toSchoolView(row, bySchool.get(row.id) ?? []));
+    const json = JSON.stringify(schools);
+    return { schools, json, gzip: Bun.gzipSync(json, { level: 6 }) };
+  });
+}
+
+/** The cached list labelled and sorted by distance from a point, nearest first. */
+export function byDistanceFrom(schools: readonly SchoolView[], from: Point): SchoolView[] {
+  return schools
+    .map((school) => ({
+      ...school,
+      distance:
+        Math.round(distanceMiles(from.latitude, from.longitude, school.latitude, school.longitude) * 10) / 10,
+    }))
+    .sort((a, b) => a.distance - b.distance);
+}
+
+/**
+ * Schools within `miles` of a point, nearest first, at most `RESULT_LIMIT`. The database
+ * hands back only the nearest `RESULT_LIMIT` rows of the bounding box; the corners beyond
+ * `miles` are trimmed by true distance, and only the schools kept get their sessions read.
+ */
 export async function withinRadius(db: Db, center: Point, miles: number) {
-  const candidates = await schoolsInBox(db, boundingBox(center.latitude, center.longitude, miles));
+  const box = boundingBox(center.latitude, center.longitude, miles);
+  const candidates = await nearestSchools(db, center, RESULT_LIMIT, box);
   const inside = candidates.filter(
     (r) => distanceMiles(center.latitude, center.longitude, r.latitude, r.longitude) <= miles,
   );
-  const sorted = await views(db, inside, center);
-  return sorted.slice(0, RESULT_LIMIT);
+  return views(db, inside, center);
 }
 
 /** "Austin", "Austin, TX" or "Austin TX". */
@@ -95,26 +152,16 @@ export async function inCity(db: Db, cityQuery: string, from?: Point) {
 
 const NEARBY_RINGS_MILES = [10, 40, 150, 500, Number.POSITIVE_INFINITY];
 
-/** The `limit` schools nearest a point, widening the search ring until enough are found. */
+/**
+ * The `limit` schools nearest a point, widening the search ring until enough are found. Each
+ * ring asks the database for its nearest `limit` only (the last ring has no box), so a point
+ * far from every school still reads `limit` rows, not every school.
+ */
 export async function nearest(db: Db, center: Point, limit: number) {
   for (const miles of NEARBY_RINGS_MILES) {
-    const candidates = Number.isFinite(miles)
-      ? await schoolsInBox(db, boundingBox(center.latitude, center.longitude, miles))
-      : await listSchools(db, Number.MAX_SAFE_INTEGER);
-    if (candidates.length >= limit || miles === NEARBY_RINGS_MILES.at(-1)) {
-      const ranked = candidates
-        .map((row) => ({
-          row,
-          d: distanceMiles(center.latitude, center.longitude, row.latitude, row.longitude),
-        }))
-        .sort((a, b) => a.d - b.d)
-        .slice(0, limit);
-      return views(
-        db,
-        ranked.map((r) => r.row),
-        center,
-      );
-    }
+    const box = Number.isFinite(miles) ? boundingBox(center.latitude, center.longitude, miles) : undefined;
+    const candidates = await nearestSchools(db, center, limit, box);
+    if (candidates.length >= limit || !box) return views(db, candidates, center);
   }
   return [];
 }
