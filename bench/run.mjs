@@ -166,6 +166,12 @@ function passwordHashMs() {
   return JSON.parse(out.toString()).medianMs;
 }
 
+/** One profile photo (a 12 MP JPEG) through the app's image pipeline, in a process of its own. */
+function profilePhoto() {
+  const out = execFileSync(join(repo, "node_modules/.bin/bun"), [join(repo, "bench/profile-photo.ts")]);
+  return JSON.parse(out.toString());
+}
+
 // No try/finally around the servers: on any error the process exits and lib/cleanup.mjs
 // kills whatever is still running, so stop() is only the graceful end of a good run.
 async function main() {
@@ -237,6 +243,10 @@ async function main() {
   });
   results.startup.push(
     { name: "password hash, argon2id, median of 10 (ms)", value: Math.round(passwordHashMs()) },
+    {
+      name: "one profile photo, 12 MP JPEG to 96 + 512 px WebP, median of 5 (ms / peak RSS MB)",
+      value: ((p) => `${Math.round(p.medianMs)} / ${Math.round(p.peakRssMb)}`)(profilePhoto()),
+    },
     {
       name: "pins body, 1,250 demo schools (KB raw / gzip)",
       value: `${demoPins.rawKb.toFixed(1)} / ${demoPins.gzipKb.toFixed(1)}`,
