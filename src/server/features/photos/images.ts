@@ -22,6 +22,18 @@ const LARGEST = 512;
 const MAX_ASPECT = 8;
 const WEBP_QUALITY = 82;
 
+/** The centred square of a PNG, or null when its layout is not one `decodePng` reads. */
+function centreSquare(png: Uint8Array): Uint8Array | null {
+  let raw: ReturnType<typeof decodePng>;
+  try {
+    raw = decodePng(png);
+  } catch {
+    return null;
+  }
+  const side = Math.min(raw.width, raw.height);
+  return cropPng(raw, (raw.width - side) >> 1, (raw.height - side) >> 1, side);
+}
+
 export class PhotoRejected extends Error {
   constructor(readonly reason: "type" | "size") {
     super(reason === "type" ? "not a photo we can read" : "photo too large");
@@ -61,12 +73,18 @@ export async function renderProfilePhoto(bytes: Uint8Array): Promise<Record<Phot
   const oriented = await guarded(
     new Bun.Image(bytes, options).resize(box, box, { fit: "inside" }).png({ compressionLevel: 1 }).bytes(),
   );
-  const raw = decodePng(oriented);
-  const side = Math.min(raw.width, raw.height);
-  const square = cropPng(raw, (raw.width - side) >> 1, (raw.height - side) >> 1, side);
+  const square = centreSquare(oriented);
   const out = await Promise.all(
     PHOTO_SIZES.map((size) =>
-      guarded(new Bun.Image(square).resize(size, size).webp({ quality: WEBP_QUALITY }).bytes()),
+      guarded(
+        (square
+          ? new Bun.Image(square).resize(size, size)
+          : // A PNG layout the cropper does not read: fit the whole picture instead.
+            new Bun.Image(oriented).resize(size, size, { fit: "inside" })
+        )
+          .webp({ quality: WEBP_QUALITY })
+          .bytes(),
+      ),
     ),
   );
   return Object.fromEntries(PHOTO_SIZES.map((size, i) => [size, out[i]])) as Record<PhotoSize, Uint8Array>;
