@@ -260,7 +260,7 @@ function PhotoField({
   return (
     <div className="edit-profile-photo">
       {preview ? (
-        <img className="avatar" src={preview} alt="" width={72} height={72} />
+        <img className="avatar avatar-72" src={preview} alt="" width={72} height={72} />
       ) : (
         <Avatar username={username} photo={current} size={72} />
       )}

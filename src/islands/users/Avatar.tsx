@@ -6,8 +6,8 @@ export function smallPhoto(photo: string): string {
 interface AvatarProps {
   username: string;
   photo: string | null;
-  /** Pixels; 96 and under use the small variant. */
-  size?: number;
+  /** Pixels, one of the sizes styles.css has a class for; 72 and under use the 96 px variant. */
+  size?: 32 | 40 | 72 | 96;
   className?: string;
 }
 
@@ -16,26 +16,22 @@ interface AvatarProps {
  * "avatar (photo or initial)"). Decorative: the @username always sits beside it.
  */
 export function Avatar({ username, photo, size = 40, className = "" }: AvatarProps) {
-  const style = { width: size, height: size };
+  // Sizes are classes: the CSP allows no inline style attributes in server-rendered HTML.
+  const sized = `avatar avatar-${size} ${className}`.trim();
   if (photo) {
     return (
       <img
-        className={`avatar ${className}`}
-        src={size <= 96 ? smallPhoto(photo) : photo}
+        className={sized}
+        src={size <= 72 ? smallPhoto(photo) : photo}
         alt=""
         width={size}
         height={size}
-        style={style}
         decoding="async"
       />
     );
   }
   return (
-    <span
-      className={`avatar avatar-initial ${className}`}
-      style={{ ...style, fontSize: Math.round(size * 0.45) }}
-      aria-hidden="true"
-    >
+    <span className={`${sized} avatar-initial`} aria-hidden="true">
       {username.slice(0, 1).toUpperCase()}
     </span>
   );
