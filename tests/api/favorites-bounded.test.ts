@@ -1,42 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import type { Client, InStatement, Transaction } from "@libsql/client";
 import { generateDemoSchools } from "../../src/db/seed/demo-schools";
 import { FAVORITES_PAGE } from "../../src/server/features/favorites/service";
 import { loadGazetteer } from "../../src/server/features/geo/gazetteer";
 import { timeZoneAt } from "../../src/server/features/geo/time-zone";
 import { insertSchools } from "../../src/server/features/schools/ingest";
 import { registerMember } from "../support/session";
+import { countStatements } from "../support/sql-counter";
 import { createTestApp, type TestApp } from "../support/test-app";
-
-/**
- * Counts the SQL statements the app sends, by wrapping the one libSQL client it uses
- * (drizzle and the raw queries both go through `execute`, `batch` and `transaction`).
- */
-function countStatements(client: Client) {
-  const counter = { n: 0 };
-  const execute = client.execute.bind(client);
-  const batch = client.batch.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.execute = ((stmt: InStatement) => {
-    counter.n++;
-    return execute(stmt);
-  }) as Client["execute"];
-  client.batch = ((stmts: InStatement[], mode) => {
-    counter.n += stmts.length;
-    return batch(stmts, mode);
-  }) as Client["batch"];
-  client.transaction = (async (mode) => {
-    const tx: Transaction = await transaction(mode);
-    const txExecute = tx.execute.bind(tx);
-    counter.n++;
-    tx.execute = ((stmt: InStatement) => {
-      counter.n++;
-      return txExecute(stmt);
-    }) as Transaction["execute"];
-    return tx;
-  }) as Client["transaction"];
-  return counter;
-}
 
 const MANY = 300;
 let t: TestApp;
