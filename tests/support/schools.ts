@@ -1,5 +1,6 @@
 import { timeZoneAt } from "../../src/server/features/geo/time-zone";
 import { type SchoolDraft, upsertSchool } from "../../src/server/features/schools/ingest";
+import { bumpSchoolsVersion } from "../../src/server/features/schools/queries";
 import type { TestApp } from "./test-app";
 
 /** A small fixed set of schools at real places, for search and schedule tests. */
@@ -78,4 +79,34 @@ export async function seedFixtureSchools(t: TestApp, now = () => new Date()) {
     ids[draft.gym] = id;
   }
   return ids;
+}
+
+/**
+ * Adds `count` schools in two statements (one session each, Saturday 10:00 to 12:00),
+ * scattered over about 0.1 degree from `near`, and bumps the schools version as the app's
+ * own writes do. For large counts, where seeding through the ingest path would be slow.
+ */
+export async function insertManySchools(
+  t: TestApp,
+  count: number,
+  near: { latitude: number; longitude: number },
+  prefix = "bulk",
+) {
+  const client = t.app.context.database.client;
+  const now = Date.now();
+  await client.execute({
+    sql: `INSERT INTO schools (slug, source_key, gym, location, address, city, state, latitude, longitude,
+            time_zone, day_and_time, saturday, created_at, updated_at)
+          WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+          SELECT ? || '-' || i, ? || '|' || i, 'Gym ' || ? || ' ' || i, 'Somewhere', i || ' Main St', 'Somewhere', 'TX',
+            ? + (i % 200) * 0.0005, ? + (i / 200) * 0.0005, 'America/Chicago', 'Sat 10am-12pm', 1, ?, ?
+          FROM n`,
+    args: [count, prefix, prefix, prefix, near.latitude, near.longitude, now, now],
+  });
+  await client.execute({
+    sql: `INSERT INTO open_mat_sessions (school_id, weekday, start_minute, end_minute, notes)
+          SELECT id, 6, 600, 720, '[]' FROM schools WHERE slug LIKE ? || '-%'`,
+    args: [prefix],
+  });
+  await bumpSchoolsVersion(t.app.context.database.db);
 }
