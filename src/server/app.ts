@@ -28,7 +28,7 @@ import { devMailboxRoutes } from "./features/mail/routes";
 import { createMailTransport } from "./features/mail/transport";
 import { notFoundRoutes, pagesRoutes } from "./features/pages/routes";
 import { photoRoutes, uploadBodyRoute } from "./features/photos/routes";
-import { bindPhotoStorage, type PhotoDeps, pruneUploadTickets } from "./features/photos/service";
+import { type PhotoDeps, pruneUploadTickets } from "./features/photos/service";
 import { profilePageRoutes } from "./features/profile-pages/routes";
 import { hasDemoSchools, seedDemoSchoolsOnce } from "./features/schools/demo";
 import { schoolPageRoutes } from "./features/schools/page-routes";
@@ -81,7 +81,8 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
   const applied = await migrate(database.client);
   if (applied) log.info("migrations applied", { count: applied });
   await loadIslands();
-  const context: AppContext = { env, database, logger: log, now: now ?? (() => new Date()) };
+  const storage = createStorage(env);
+  const context: AppContext = { env, database, logger: log, now: now ?? (() => new Date()), storage };
 
   const development = env.NODE_ENV === "development";
   const transport = createMailTransport(env.SMTP_URL, env.MAIL_FROM, log, development);
@@ -90,8 +91,6 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       "mail is not delivered: SMTP_URL is not set, so password-reset and verification mail goes nowhere",
     );
   }
-  const storage = createStorage(env);
-  bindPhotoStorage(database.db, storage);
   const photoDeps: PhotoDeps = { db: database.db, storage, now: context.now, publicUrl: env.PUBLIC_URL };
   const outbox = createMailOutbox(database.db, transport, log, context.now, () => jobs.wake(MAIL_JOB));
   const jobs = createJobRunner({

@@ -53,7 +53,7 @@ export function accountRoutes(app: AppContext, guard: ReturnType<typeof authGuar
     .delete(
       "/delete",
       async ({ body, member, sessionCookie, cookieSecure }) => {
-        await account.deleteAccount(db, member, body.currentPassword);
+        await account.deleteAccount(db, app.storage, member, body.currentPassword);
         clearSessionCookie(sessionCookie, cookieSecure);
         return { message: accountMessages.accountDeleted };
       },

@@ -2,6 +2,7 @@ import { accountMessages } from "../../../common/schemas/account";
 import { authMessages } from "../../../common/schemas/auth";
 import type { Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
+import type { Storage } from "../../storage";
 import { requestEmailChange, type VerificationDeps } from "../auth/email-verification";
 import { verifyPassword } from "../auth/passwords";
 import { conflictFor, getUserByEmail, getUserByUsername, setPassword } from "../auth/service";
@@ -64,8 +65,13 @@ export async function changeEmail(
 }
 
 /** Removes the user and, by cascade, their sessions, links and personal data. */
-export async function deleteAccount(db: Db, session: ValidSession, currentPassword: string) {
+export async function deleteAccount(
+  db: Db,
+  storage: Storage,
+  session: ValidSession,
+  currentPassword: string,
+) {
   await requirePassword(session, currentPassword);
-  await deleteUserPhotos(db, session.user.id);
+  await deleteUserPhotos(db, storage, session.user.id);
   await deleteUser(db, session.user.id);
 }

@@ -205,23 +205,10 @@ async function setProfilePhoto(db: Db, userId: number, next: string | null): Pro
 const deleteKeys = (storage: Storage, keys: string[]) => Promise.all(keys.map((key) => storage.delete(key)));
 
 /**
- * Which storage the account-deletion flow removes photos from: bound to the database
- * handle by the app at start (`bindPhotoStorage`), so `deleteUserPhotos(db, id)` needs no
- * more than the caller already has.
- */
-const storages = new WeakMap<Db, Storage>();
-
-export function bindPhotoStorage(db: Db, storage: Storage) {
-  storages.set(db, storage);
-}
-
-/**
  * Removes a member's photos from storage: the profile photo's files and any upload not
  * yet claimed. The account-deletion flow calls it before the user row goes.
  */
-export async function deleteUserPhotos(db: Db, userId: number): Promise<void> {
-  const storage = storages.get(db);
-  if (!storage) throw new Error("no photo storage is bound to this database");
+export async function deleteUserPhotos(db: Db, storage: Storage, userId: number): Promise<void> {
   const previous = (await q.profilePhotoOf(db, userId))?.profilePhoto ?? null;
   if (previous) await setProfilePhoto(db, userId, null);
   await deleteKeys(storage, [...profilePhotoKeys(previous), ...(await q.unclaimedKeysOf(db, userId))]);
