@@ -1,9 +1,9 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useReducer, useState } from "react";
 import type { HomeQuery } from "../../common/home";
+import { useDebounced } from "../lib/use-debounced";
 import { HiddenQuery } from "./HiddenQuery";
 import { SUGGESTION_MIN_LENGTH, useSuggestions } from "./queries/suggestions";
 import { closedSuggestions, suggestReducer } from "./suggest-keys";
-import { useDebounced } from "./use-debounced";
 
 /** Spec §9 "Suggestion debounce". */
 export const SUGGEST_DEBOUNCE_MS = 300;

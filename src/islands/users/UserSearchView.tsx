@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { UserSearchResult } from "../../common/schemas/users";
+import { useDebounced } from "../lib/use-debounced";
 import { Avatar } from "./Avatar";
 import { messageHref, profileHref } from "./links";
 import { userSearchKeys, useUserSearch } from "./queries/search";
-import { useDebounced } from "./use-debounced";
 
 /** Spec §9: the user search waits 300 ms after the last keystroke. */
 export const USER_SEARCH_DEBOUNCE_MS = 300;

@@ -1,21 +1,5 @@
-import { QueryClient } from "@tanstack/react-query";
-
-/** Spec §7 "Fetching defaults": no retries, no refetch on focus or reconnect, never stale by time. */
-export function makeMemberQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: false,
-        refetchOnWindowFocus: false,
-        refetchOnReconnect: false,
-        refetchOnMount: true,
-        staleTime: Number.POSITIVE_INFINITY,
-        gcTime: 5 * 60_000,
-      },
-      mutations: { retry: false },
-    },
-  });
-}
+import type { QueryClient } from "@tanstack/react-query";
+import { createQueryClient } from "../lib/query-client";
 
 let browserClient: QueryClient | undefined;
 
@@ -26,8 +10,8 @@ let browserClient: QueryClient | undefined;
  * so no request ever sees another's cache.
  */
 export function pageQueryClient(): QueryClient {
-  if (typeof window === "undefined") return makeMemberQueryClient();
-  browserClient ??= makeMemberQueryClient();
+  if (typeof window === "undefined") return createQueryClient();
+  browserClient ??= createQueryClient();
   return browserClient;
 }
 

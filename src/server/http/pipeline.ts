@@ -3,6 +3,7 @@ import { loggableError } from "../loggable-error";
 import { compressResponse } from "./compression";
 import { isCrossSiteWrite, isStateChanging } from "./csrf";
 import { jsonResponse, messages } from "./errors";
+import { readLimited } from "./read-limited";
 import { attachRequestMeta, createRequestMeta } from "./request-meta";
 import { isHttpsUrl, withSecurityHeaders } from "./security-headers";
 
@@ -124,22 +125,12 @@ const UPLOAD_TOO_LARGE = "Upload is too large";
 /** Reads a JSON body up front so a body without Content-Length still obeys the limit. */
 async function bufferJsonBody(request: Request, path: string) {
   if (!path.startsWith("/api/") || !isStateChanging(request.method) || !request.body) return request;
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > JSON_BODY_LIMIT) {
-      await reader.cancel();
-      throw jsonResponse(413, { message: messages.tooLarge });
-    }
-    chunks.push(value);
-  }
+  const body = await readLimited(request.body, JSON_BODY_LIMIT, () =>
+    jsonResponse(413, { message: messages.tooLarge }),
+  );
   return new Request(request.url, {
     method: request.method,
     headers: request.headers,
-    body: size ? Buffer.concat(chunks) : undefined,
+    body: body.byteLength ? body : undefined,
   });
 }

@@ -3,6 +3,7 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/enco
 import { PROFILE_PHOTO_MAX_BYTES, userMessages } from "../../../common/schemas/users";
 import type { Db } from "../../../db/client";
 import { HttpError, messages } from "../../http/errors";
+import { readLimited } from "../../http/read-limited";
 import { type Storage, type StoredObject, satisfiableRange } from "../../storage";
 import { PhotoRejected, type PhotoSize, renderProfilePhoto } from "./images";
 import * as q from "./queries";
@@ -88,24 +89,6 @@ export async function createProfileUploadUrl(
 
 const tooLarge = (purpose: q.UploadTicket["purpose"]) =>
   purpose === "profile-photo" ? photoMessage("size") : new HttpError(413, messages.tooLarge);
-
-/** Reads at most `maxBytes` from `body`; more is refused as it arrives, whatever Content-Length said. */
-async function readLimited(body: ReadableStream<Uint8Array>, maxBytes: number, refuse: () => Error) {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw refuse();
-    }
-    chunks.push(value);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
-}
 
 /**
  * Step 2 when the upload link is ours (`PUT /uploads/{token}`): the ticket must exist,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** `value`, once it has stopped changing for `ms` (spec §9: user search waits 300 ms). */
+/** `value`, once it has stopped changing for `ms` (spec §9: searches wait 300 ms). */
 export function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
