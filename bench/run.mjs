@@ -145,6 +145,51 @@ const schoolScenarios = [
   },
 ];
 
+const MEMBER_COUNT = 10_000;
+const MEMBER_PASSWORD = "a long bench password";
+
+/**
+ * The member scenarios, on the school database with MEMBER_COUNT generated members added
+ * (bench/seed-members.ts): one of them signs in through the API and loads the profile page
+ * of a member they follow, and a username search matching about 50 members.
+ */
+function memberScenarios(seeded) {
+  const members = seeded.members.toLocaleString("en-US");
+  let signedIn;
+  const cookie = async (baseUrl) => {
+    signedIn ??= signIn(baseUrl, seeded.viewer.username, MEMBER_PASSWORD);
+    return { cookie: await signedIn };
+  };
+  return [
+    {
+      name: `GET /users/{id} (a followed member, ${members} members)`,
+      path: "/users/",
+      async setup(baseUrl) {
+        return { ...(await cookie(baseUrl)), pathSuffix: String(seeded.subject.id) };
+      },
+    },
+    {
+      name: `GET /api/users/search?q=${seeded.search.q} (${seeded.search.matches} of ${members} members match)`,
+      path: `/api/users/search?q=${encodeURIComponent(seeded.search.q)}`,
+      setup: cookie,
+    },
+  ];
+}
+
+/** Signs a member in through the API and returns their session cookie. */
+async function signIn(baseUrl, identifier, password) {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ identifier, password }),
+  });
+  if (res.status !== 200) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
 /** Appends a real school's slug to the scenario's path. */
 async function firstSchoolSlug(baseUrl) {
   const { schools } = await (await fetch(`${baseUrl}/api/schools?limit=1`)).json();
@@ -219,9 +264,18 @@ async function main() {
     schoolsDb,
     String(SCHOOL_COUNT),
   ]);
+  progress(`generating ${MEMBER_COUNT} members`);
+  const seededMembers = JSON.parse(
+    execFileSync(join(repo, "node_modules/.bin/bun"), [
+      join(repo, "bench/seed-members.ts"),
+      schoolsDb,
+      String(MEMBER_COUNT),
+      MEMBER_PASSWORD,
+    ]).toString(),
+  );
   // Searches would hit the guest quota within a second; the quota is not what is measured.
   const big = await startOpenmat(binary, dir, schoolsDb, { SEARCH_LIMIT_GUEST: "100000000" });
-  await runScenarios(schoolScenarios, big.baseUrl, measured);
+  await runScenarios([...schoolScenarios, ...memberScenarios(seededMembers)], big.baseUrl, measured);
   const bigPins = await pinsSize(big.baseUrl);
   await big.stop();
   const ceilingAfter = await measure("ceiling again", `${ceiling.baseUrl}/`);
