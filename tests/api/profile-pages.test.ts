@@ -191,6 +191,9 @@ describe("the owner's profile", () => {
     const body = await html("/users", a);
     expect(body).toMatch(/<a href="\/profile" class="icon-button header-avatar" aria-label="Your profile">/);
     expect(body).toContain(`>${a.username.slice(0, 1).toUpperCase()}</span></a>`);
+    // The side menu links there too: on the narrowest phones the header has no room for the avatar.
+    expect(body).toContain('<a href="/profile">Your Profile</a>');
+    expect(body).toContain('<a href="/users">Find Users</a>');
   });
 });
 

@@ -10,7 +10,13 @@ export function SideMenu() {
     { href: "/", label: "Find Open Mats" },
     { href: "/about", label: "About" },
     { href: "/donate", label: "Donate" },
-    viewer ? { href: "/account", label: "Account" } : { href: "/auth", label: "Sign In" },
+    ...(viewer
+      ? [
+          { href: "/profile", label: "Your Profile" },
+          { href: "/users", label: "Find Users" },
+          { href: "/account", label: "Account" },
+        ]
+      : [{ href: "/auth", label: "Sign In" }]),
   ];
   return (
     <dialog id="side-menu" className="side-menu" aria-labelledby="side-menu-title">
