@@ -1,4 +1,5 @@
 import { homeTexts } from "../../common/home-texts";
+import { CancelButton } from "../lib/CancelButton";
 import { Modal } from "./Modal";
 import { rememberPendingFavorite } from "./pending-favorite";
 
@@ -10,13 +11,7 @@ export function SignInRequiredDialog({ schoolId, onClose }: { schoolId: number; 
       <h2 id="sign-in-required-title">{homeTexts.signInRequiredTitle}</h2>
       <p>{homeTexts.signInRequiredText}</p>
       <div className="modal-actions">
-        <button
-          type="button"
-          className="button button-ghost"
-          onClick={(event) => event.currentTarget.closest("dialog")?.close()}
-        >
-          Cancel
-        </button>
+        <CancelButton />
         <a
           className="button"
           href={`/login?next=${encodeURIComponent(next)}`}

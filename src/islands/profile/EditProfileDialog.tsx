@@ -3,6 +3,7 @@ import { flashToast, showToast } from "../../client/toast";
 import { beltLevels, limits } from "../../common/limits";
 import { updateProfileSchema, userMessages } from "../../common/schemas/users";
 import { Modal } from "../home/Modal";
+import { CancelButton } from "../lib/CancelButton";
 import type { FieldErrors } from "../lib/form";
 import { validate } from "../lib/form";
 import { Avatar } from "../users/Avatar";
@@ -225,13 +226,7 @@ function EditProfileDialog({ username, profile, settings, onClose, onSaved }: Di
           </p>
         )}
         <div className="modal-actions">
-          <button
-            type="button"
-            className="button button-ghost"
-            onClick={(event) => event.currentTarget.closest("dialog")?.close()}
-          >
-            Cancel
-          </button>
+          <CancelButton />
           <button type="submit" className="button" disabled={pending}>
             {pending ? "Saving..." : "Save Changes"}
           </button>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { flashToast, showToast } from "../../client/toast";
 import { Modal } from "../home/Modal";
+import { CancelButton } from "../lib/CancelButton";
 import { messageHref } from "../users/links";
 import { useBlockUser } from "../users/queries/block";
 import { useFollowStatus, useFollowToggle } from "../users/queries/follow";
@@ -122,13 +123,7 @@ function BlockDialog({ userId, username, onClose }: { userId: number; username: 
       <h2 id={titleId}>Block @{username}?</h2>
       <p>You will stop following each other, and neither of you will see the other's profile or messages.</p>
       <div className="modal-actions">
-        <button
-          type="button"
-          className="button button-ghost"
-          onClick={(event) => event.currentTarget.closest("dialog")?.close()}
-        >
-          Cancel
-        </button>
+        <CancelButton />
         <button type="button" className="button button-danger" disabled={block.isPending} onClick={confirm}>
           {block.isPending ? "Blocking..." : "Block"}
         </button>
