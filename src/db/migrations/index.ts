@@ -7,6 +7,7 @@ import m3 from "./0003_gym_name_index.sql" with { type: "text" };
 import m4 from "./0004_feedback.sql" with { type: "text" };
 import m5 from "./0005_account_safety.sql" with { type: "text" };
 import m6 from "./0006_members.sql" with { type: "text" };
+import m7 from "./0007_checkins_badges.sql" with { type: "text" };
 import journal from "./meta/_journal.json";
 
 export const migrationJournal = journal;
@@ -18,4 +19,5 @@ export const migrationSql: Record<string, string> = {
   "0004_feedback": m4,
   "0005_account_safety": m5,
   "0006_members": m6,
+  "0007_checkins_badges": m7,
 };

@@ -41,7 +41,7 @@ export function toSchoolView(row: SchoolRow, sessions: SessionRow[], distanceMil
 
 export type SchoolView = ReturnType<typeof toSchoolView>;
 
-export function toSession(row: SessionRow): Session {
+export function toSession(row: Pick<SessionRow, "weekday" | "startMinute" | "endMinute" | "notes">): Session {
   return {
     weekday: row.weekday as Weekday,
     start: row.startMinute,
