@@ -1,0 +1,57 @@
+import * as v from "valibot";
+
+/** Spec §5 and §9: the check-in rules the server judges (the browser's checks are only hints). */
+export const CHECKIN_MAX_METERS = 61;
+export const EARTH_RADIUS_M = 6_371_000;
+export const CHECKIN_WINDOW = { beforeStartMinutes: 20, afterStartMinutes: 120 } as const;
+
+/** Spec §8 "Check-in" texts; the API answers with these. */
+export const checkinMessages = {
+  locationRequired: "Location required: Please enable location access to check in.",
+  tooFar: (meters: number) =>
+    `Too far away: You must be within 200 feet of the gym to check in. You are ${meters}m away.`,
+  noOpenMat:
+    "No open mat right now: check-ins open 20 minutes before a listed open mat and close 2 hours after it starts.",
+  alreadyToday: "You already checked in here today.",
+  failed: "Check-in failed",
+  failedFallback: "Unable to create check-in. Please try again.",
+  verifyFailed: "Verification failed: Unable to verify check-in. Please try again.",
+  deleteFailed: "Failed to delete check-in",
+  notFound: "Check-in not found",
+  schoolNotFound: "School not found",
+  checkedInToday: "Checked in today",
+} as const;
+
+const coordinate = (name: string, max: number) =>
+  v.pipe(
+    v.number(checkinMessages.locationRequired),
+    v.finite(checkinMessages.locationRequired),
+    v.minValue(-max, `${name} must be between -${max} and ${max}`),
+    v.maxValue(max, `${name} must be between -${max} and ${max}`),
+  );
+
+export const createCheckinSchema = v.object({
+  schoolId: v.pipe(
+    v.number("schoolId must be a number"),
+    v.integer("schoolId must be a whole number"),
+    v.minValue(1),
+  ),
+  latitude: coordinate("latitude", 90),
+  longitude: coordinate("longitude", 180),
+});
+
+export const verifyCheckinSchema = v.object({
+  verified: v.optional(v.boolean("verified must be true or false"), true),
+  latitude: coordinate("latitude", 90),
+  longitude: coordinate("longitude", 180),
+});
+
+/** A check-in as the API lists it (spec §3), without any position. */
+export interface CheckinView {
+  id: number;
+  schoolId: number;
+  checkedInAt: string;
+  verified: boolean;
+  /** null when the owner hides check-in gym names from this viewer. */
+  school: { gym: string; city: string; slug: string } | null;
+}
