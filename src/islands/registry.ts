@@ -10,6 +10,7 @@ export const islandRegistry = {
   NavBadges: () => import("./NavBadges"),
   ProfileActions: () => import("./ProfileActions"),
   ResetPasswordForm: () => import("./ResetPasswordForm"),
+  SchoolCheckIn: () => import("./SchoolCheckIn"),
   SeeFriends: () => import("./SeeFriends"),
   UserSearch: () => import("./UserSearch"),
 };

@@ -4,6 +4,7 @@ import type { OpenMatStatus } from "../common/schedule/open-now";
 import { breadcrumbLd } from "../common/structured-data";
 import { schoolLd } from "../common/structured-data-school";
 import type { SchoolView } from "../server/features/schools/school-view";
+import { Island } from "../server/render/island";
 import type { RenderInput } from "../server/render/render-page";
 
 const dayLabel = (weekday: number) => formatDays([weekday as 0]);
@@ -27,7 +28,12 @@ function StatusLine({ status, timeZone }: { status: OpenMatStatus; timeZone: str
   return <p className="status muted">No upcoming open mat on the schedule.</p>;
 }
 
-export function schoolPage(publicUrl: string, school: SchoolView, status: OpenMatStatus): RenderInput {
+export function schoolPage(
+  publicUrl: string,
+  school: SchoolView,
+  status: OpenMatStatus,
+  signedIn = false,
+): RenderInput {
   const place = `${school.city}, ${school.state}`;
   return {
     meta: {
@@ -50,6 +56,7 @@ export function schoolPage(publicUrl: string, school: SchoolView, status: OpenMa
         </nav>
         <h1>{school.gym}</h1>
         <StatusLine status={status} timeZone={school.timeZone} />
+        <Island name="SchoolCheckIn" props={{ schoolId: school.id, signedIn }} />
         <section aria-labelledby="where">
           <h2 id="where">Where</h2>
           <p>{school.address}</p>

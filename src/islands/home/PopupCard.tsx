@@ -1,5 +1,6 @@
 import { homeTexts } from "../../common/home-texts";
 import { formatSchedule } from "../../common/schedule/format";
+import { CheckInButton } from "../checkins/CheckInButton";
 import { daysText } from "./day-labels";
 import { FavoriteButton } from "./FavoriteButton";
 import { useSchool } from "./queries/school";
@@ -31,6 +32,7 @@ export function PopupCard({ row, signedIn, onFeedback, onDetails }: PopupCardPro
       {details && <OpenMatStatusLine school={details} />}
       {schedule && <p className="popup-schedule">{schedule}</p>}
       <div className="popup-actions">
+        <CheckInButton schoolId={row.id} signedIn={signedIn} />
         <FavoriteButton schoolId={row.id} signedIn={signedIn} />
         <button type="button" className="button button-ghost" onClick={() => onFeedback(row.id)}>
           {homeTexts.provideFeedback}

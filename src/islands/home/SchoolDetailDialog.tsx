@@ -1,6 +1,7 @@
 import { directionsUrl } from "../../common/directions";
 import { type SchoolSummary, toSchoolSummary } from "../../common/home";
 import { homeTexts } from "../../common/home-texts";
+import { CheckInButton } from "../checkins/CheckInButton";
 import { FavoriteButton } from "./FavoriteButton";
 import { Modal } from "./Modal";
 import { useSchool } from "./queries/school";
@@ -62,6 +63,7 @@ export function SchoolDetailDialog({
             )}
           </section>
           <div className="modal-actions">
+            <CheckInButton schoolId={schoolId} signedIn={signedIn} />
             <FavoriteButton schoolId={schoolId} signedIn={signedIn} />
             <button type="button" className="button button-ghost" onClick={() => onViewOnMap(school)}>
               {homeTexts.viewOnMap}

@@ -35,7 +35,12 @@ export function schoolPageRoutes(
     }
     return render(
       ctx,
-      schoolPage(app.env.PUBLIC_URL, school, openMatStatus(school.sessions, school.timeZone, app.now())),
+      schoolPage(
+        app.env.PUBLIC_URL,
+        school,
+        openMatStatus(school.sessions, school.timeZone, app.now()),
+        !!ctx.session,
+      ),
     );
   });
 }

@@ -1,0 +1,173 @@
+import { afterEach, beforeEach, describe, expect, it, mock } from "bun:test";
+import { act } from "react";
+import { checkinMessages } from "../../common/schemas/checkins";
+import { resetCelebrations } from "../badges/celebration-store";
+import { withDom } from "../home/test-dom";
+import { render, wait } from "../home/test-render";
+import { CheckInButton } from "./CheckInButton";
+import { localDay } from "./queries/checkins";
+
+withDom();
+
+let calls: string[] = [];
+let answers: Record<string, () => Response> = {};
+let position: "granted" | "denied" = "granted";
+
+beforeEach(() => {
+  calls = [];
+  position = "granted";
+  resetCelebrations();
+  answers = {
+    "GET /api/checkins": () => Response.json([]),
+    "POST /api/checkins": () =>
+      Response.json(
+        {
+          id: 9,
+          schoolId: 7,
+          checkedInAt: new Date().toISOString(),
+          verified: false,
+          school: { gym: "Alpha BJJ", city: "Austin", slug: "alpha" },
+          newBadges: [],
+        },
+        { status: 201 },
+      ),
+  };
+  globalThis.fetch = mock(async (url: string | URL | Request, init: RequestInit = {}) => {
+    const key = `${init.method ?? "GET"} ${new URL(String(url), "http://localhost").pathname}`;
+    calls.push(typeof init.body === "string" ? `${key} ${init.body}` : key);
+    return (answers[key] ?? (() => new Response("", { status: 404 })))();
+  }) as unknown as typeof fetch;
+  Object.defineProperty(navigator, "geolocation", {
+    configurable: true,
+    value: {
+      getCurrentPosition(ok: PositionCallback, fail: PositionErrorCallback, options: PositionOptions) {
+        expect(options).toEqual({ enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 });
+        if (position === "denied") fail({ code: 1, message: "denied" } as GeolocationPositionError);
+        else ok({ coords: { latitude: 30.1, longitude: -97.2 } } as GeolocationPosition);
+      },
+    },
+  });
+});
+afterEach(() => {
+  for (const el of document.querySelectorAll("#toasts, dialog")) el.remove();
+});
+
+const settle = (el: Element) =>
+  act(async () => {
+    (el as HTMLElement).click();
+    await new Promise((done) => setTimeout(done, 30));
+  });
+const button = (root: ParentNode, name: string) =>
+  [...root.querySelectorAll("button")].find((b) => b.textContent?.includes(name)) as HTMLButtonElement;
+const toasts = () => [...document.querySelectorAll(".toast")].map((t) => t.textContent?.replace("×", ""));
+
+describe("Check In", () => {
+  it("posts the position and then shows a disabled 'Checked in today'", async () => {
+    const { container, unmount } = await render(<CheckInButton schoolId={7} signedIn={true} />);
+    await wait(20);
+    await settle(button(container, "Check In"));
+    expect(calls).toContain('POST /api/checkins {"schoolId":7,"latitude":30.1,"longitude":-97.2}');
+    const done = button(container, "Checked in today");
+    expect(done.disabled).toBe(true);
+    expect(toasts()[0]).toContain("Checked in!");
+    await unmount();
+  });
+
+  it("says 'Location required' when the position is denied, and posts nothing", async () => {
+    position = "denied";
+    const { container, unmount } = await render(<CheckInButton schoolId={7} signedIn={true} />);
+    await settle(button(container, "Check In"));
+    expect(calls.filter((c) => c.startsWith("POST"))).toEqual([]);
+    expect(toasts()).toEqual([`${checkinMessages.failed}${checkinMessages.locationRequired}`]);
+    expect(document.querySelector(".toast")?.getAttribute("role")).toBe("alert");
+    await unmount();
+  });
+
+  it("shows the server's message, or the fallback when there is none", async () => {
+    const far = checkinMessages.tooFar(120);
+    answers["POST /api/checkins"] = () => Response.json({ message: far }, { status: 400 });
+    const { container, unmount } = await render(<CheckInButton schoolId={7} signedIn={true} />);
+    await settle(button(container, "Check In"));
+    expect(toasts()).toEqual([`${checkinMessages.failed}${far}`]);
+    answers["POST /api/checkins"] = () => new Response("oops", { status: 500 });
+    await settle(button(container, "Check In"));
+    expect(toasts()).toEqual([`${checkinMessages.failed}${checkinMessages.failedFallback}`]);
+    expect(button(container, "Check In").disabled).toBe(false);
+    await unmount();
+  });
+
+  it("knows today's check-in from the member's list", async () => {
+    answers["GET /api/checkins"] = () =>
+      Response.json([
+        { id: 1, schoolId: 7, checkedInAt: new Date().toISOString(), verified: true, school: null },
+        { id: 2, schoolId: 8, checkedInAt: "2020-01-01T12:00:00.000Z", verified: true, school: null },
+      ]);
+    const { container, unmount } = await render(
+      <>
+        <CheckInButton schoolId={7} signedIn={true} />
+        <CheckInButton schoolId={8} signedIn={true} />
+      </>,
+    );
+    await wait(30);
+    const buttons = [...container.querySelectorAll("button")];
+    expect(buttons.map((b) => [b.textContent, b.disabled])).toEqual([
+      ["✓ Checked in today", true],
+      ["Check In", false],
+    ]);
+    await unmount();
+  });
+
+  it("a 409 'already today' turns the button into 'Checked in today'", async () => {
+    answers["POST /api/checkins"] = () =>
+      Response.json({ message: checkinMessages.alreadyToday }, { status: 409 });
+    const { container, unmount } = await render(<CheckInButton schoolId={7} signedIn={true} />);
+    await settle(button(container, "Check In"));
+    expect(toasts()).toEqual([`${checkinMessages.failed}${checkinMessages.alreadyToday}`]);
+    expect(button(container, "Checked in today").disabled).toBe(true);
+    await unmount();
+  });
+
+  it("asks a guest to sign in and fetches nothing", async () => {
+    const { container, unmount } = await render(<CheckInButton schoolId={7} signedIn={false} />);
+    await settle(button(container, "Check In"));
+    expect(calls).toEqual([]);
+    const dialog = container.querySelector("dialog");
+    expect(dialog?.textContent).toContain("Sign In Required");
+    expect(dialog?.querySelector("a")?.getAttribute("href")).toBe("/login?next=%2F");
+    await unmount();
+  });
+
+  it("celebrates the last new badge once", async () => {
+    answers["POST /api/checkins"] = () =>
+      Response.json(
+        {
+          id: 9,
+          schoolId: 7,
+          checkedInAt: new Date().toISOString(),
+          verified: false,
+          school: null,
+          newBadges: [
+            { code: "novice", name: "Novice", description: "First check-in" },
+            { code: "hopper", name: "Hopper", description: "Three gyms" },
+          ],
+        },
+        { status: 201 },
+      );
+    const { container, unmount } = await render(<CheckInButton schoolId={7} signedIn={true} />);
+    await settle(button(container, "Check In"));
+    const dialogs = () => [...container.querySelectorAll("dialog")];
+    expect(dialogs()).toHaveLength(1);
+    expect(dialogs()[0]?.textContent).toContain("Congratulations! You've earned a badge!");
+    expect(dialogs()[0]?.textContent).toContain("Hopper");
+    expect(dialogs()[0]?.textContent).not.toContain("Novice");
+    await settle(button(container, "Continue Exploring!"));
+    expect(dialogs()).toHaveLength(0);
+    await unmount();
+  });
+});
+
+describe("localDay", () => {
+  it("is the local calendar day", () => {
+    expect(localDay(new Date(2026, 0, 5, 23, 59))).toBe("2026-01-05");
+  });
+});

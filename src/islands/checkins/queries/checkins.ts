@@ -1,0 +1,134 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { showToast } from "../../../client/toast";
+import { type CheckinView, checkinMessages } from "../../../common/schemas/checkins";
+import { celebrate } from "../../badges/celebration-store";
+import { badgeKeys, type EarnedBadge } from "../../badges/queries/badges";
+import { ApiError, apiRequest } from "../../lib/api";
+import { currentPosition, LocationRequiredError } from "../position";
+
+/** POST /api/checkins answers the check-in and the badges it earned. */
+export interface CreatedCheckin extends CheckinView {
+  newBadges?: EarnedBadge[];
+}
+
+/** The member's local calendar day, 'YYYY-MM-DD': 'today' is the member's day, not UTC's. */
+export function localDay(at: Date | string = new Date()): string {
+  const d = typeof at === "string" ? new Date(at) : at;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** Keys for the check-in resources. */
+export const checkinKeys = {
+  all: ["/api/checkins"] as const,
+  mine: () => ["/api/checkins", "mine"] as const,
+  user: (userId: number) => ["/api/checkins", "user", userId] as const,
+  /**
+   * Whether the member checked in at a school on a local day. Today's unverified check-ins are
+   * hidden from GET /api/checkins, so a fresh check-in (or a 409 'already today') is kept here.
+   */
+  today: (schoolId: number, day: string) => ["/api/checkins", "today", schoolId, day] as const,
+};
+
+export const fetchMyCheckins = () => apiRequest<CheckinView[]>("GET", "/api/checkins");
+export const fetchUserCheckins = (userId: number) =>
+  apiRequest<CheckinView[]>("GET", `/api/checkins/user/${userId}`);
+
+export const myCheckinsQueryOptions = () =>
+  queryOptions({ queryKey: checkinKeys.mine(), queryFn: fetchMyCheckins });
+export const userCheckinsQueryOptions = (userId: number) =>
+  queryOptions({ queryKey: checkinKeys.user(userId), queryFn: () => fetchUserCheckins(userId) });
+
+/** The viewer's own check-ins (newest first); only fetched for a signed-in member. */
+export function useMyCheckins(enabled: boolean) {
+  return useQuery({ ...myCheckinsQueryOptions(), enabled });
+}
+
+export function useUserCheckins(userId: number, enabled = true) {
+  return useQuery({ ...userCheckinsQueryOptions(userId), enabled });
+}
+
+/** Spec §4: a school already checked into today shows a disabled 'Checked in today'. */
+export function useCheckedInToday(schoolId: number, signedIn: boolean): boolean {
+  const day = localDay();
+  const mine = useMyCheckins(signedIn).data;
+  const remembered = useQuery({
+    queryKey: checkinKeys.today(schoolId, day),
+    queryFn: () => false,
+    initialData: false,
+    enabled: false,
+  }).data;
+  if (!signedIn) return false;
+  return remembered || (mine ?? []).some((c) => c.schoolId === schoolId && localDay(c.checkedInAt) === day);
+}
+
+export async function createCheckin(schoolId: number): Promise<CreatedCheckin> {
+  const { latitude, longitude } = await currentPosition();
+  return apiRequest<CreatedCheckin>("POST", "/api/checkins", { schoolId, latitude, longitude });
+}
+
+/** The text a failed check-in shows: the location text, the server's message, or the fallback. */
+export function checkinErrorText(error: unknown): string {
+  if (error instanceof LocationRequiredError) return checkinMessages.locationRequired;
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
+    return error.message || checkinMessages.failedFallback;
+  }
+  if (error instanceof ApiError && error.status === 429) return error.message;
+  return checkinMessages.failedFallback;
+}
+
+/**
+ * Spec §4 and §8: asks the position, POSTs, remembers today's check-in, refreshes the lists and
+ * badges, and celebrates new badges; a failure toasts 'Check-in failed' with the reason.
+ */
+export function useCreateCheckin(schoolId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: ["checkin", schoolId],
+    mutationFn: () => createCheckin(schoolId),
+    onSuccess: (created) => {
+      client.setQueryData(checkinKeys.today(schoolId, localDay()), true);
+      void client.invalidateQueries({ queryKey: checkinKeys.all, refetchType: "active" });
+      void client.invalidateQueries({ queryKey: badgeKeys.all });
+      showToast({
+        title: "Checked in!",
+        description: created.school
+          ? `You checked in at ${created.school.gym}.`
+          : "Your check-in was recorded.",
+      });
+      if (created.newBadges && created.newBadges.length > 0) celebrate(created.newBadges);
+    },
+    onError: (error) => {
+      if (
+        error instanceof ApiError &&
+        error.status === 409 &&
+        error.message === checkinMessages.alreadyToday
+      ) {
+        client.setQueryData(checkinKeys.today(schoolId, localDay()), true);
+      }
+      showToast({
+        title: checkinMessages.failed,
+        description: checkinErrorText(error),
+        variant: "destructive",
+      });
+    },
+  });
+}
+
+/** DELETE /api/checkins/{id}: the owner's check-in leaves every cached list. */
+export function useDeleteCheckin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: ["checkin-delete"],
+    mutationFn: (id: number) => apiRequest<unknown>("DELETE", `/api/checkins/${id}`),
+    onSuccess: (_answer, id) => {
+      client.setQueriesData<CheckinView[]>({ queryKey: checkinKeys.all }, (list) =>
+        Array.isArray(list) ? list.filter((c) => c.id !== id) : list,
+      );
+      void client.invalidateQueries({ queryKey: badgeKeys.all });
+    },
+    onError: () => {
+      showToast({ title: "Error", description: checkinMessages.deleteFailed, variant: "destructive" });
+    },
+  });
+}
