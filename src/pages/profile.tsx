@@ -44,8 +44,8 @@ export function profilePage({ view, ownerSettings }: ProfilePageInput): RenderIn
             </div>
           </div>
         </div>
-        <BadgesSection />
-        <ActivitySection />
+        <BadgesSection userId={user.id} isOwner={view.isOwner} />
+        <ActivitySection userId={user.id} isOwner={view.isOwner} />
         {view.savedGyms && view.savedGyms.length > 0 && <SavedGyms gyms={view.savedGyms} />}
         <PostsSection />
       </section>
@@ -135,14 +135,20 @@ function SavedGyms({ gyms }: { gyms: NonNullable<ProfileView["savedGyms"]> }) {
   );
 }
 
-/** Badges: earned badges with name, description and date, and 'Next Closest Badges' for the owner. Arrives with the badges issue. */
-function BadgesSection() {
-  return null;
+/**
+ * Badges: earned badges with name, description and earned date, and 'Next Closest Badges' for
+ * the owner. An island that loads them from the badges API (no server-side service yet).
+ */
+function BadgesSection({ userId, isOwner }: { userId: number; isOwner: boolean }) {
+  return <Island name="ProfileBadges" props={{ userId, isOwner }} />;
 }
 
-/** Activity: the member's check-ins (gym and city); the owner can delete them. Arrives with the check-ins issue. */
-function ActivitySection() {
-  return null;
+/**
+ * Activity: the member's check-ins (gym and city); the owner can delete them. An island that
+ * loads them from the check-ins API (no server-side service yet).
+ */
+function ActivitySection({ userId, isOwner }: { userId: number; isOwner: boolean }) {
+  return <Island name="ProfileActivity" props={{ userId, isOwner }} />;
 }
 
 /** Posts: 'Your Posts' or 'Posts by @name', with visibility tags and photos. Arrives with the posts issue. */

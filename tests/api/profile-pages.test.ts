@@ -249,3 +249,24 @@ describe("/users", () => {
     expect(body).toContain("No users found");
   });
 });
+
+describe("Badges and Activity sections", () => {
+  it("the owner gets Badges, Next Closest Badges and Activity islands as owner", async () => {
+    const a = await registerMember(t, "badgeowner");
+    const body = await html("/profile", a);
+    expect(islandProps(body, "ProfileBadges")).toEqual({ userId: a.id, isOwner: true });
+    expect(islandProps(body, "ProfileActivity")).toEqual({ userId: a.id, isOwner: true });
+    expect(body).toContain(">Badges</h2>");
+    expect(body).toContain(">Next Closest Badges</h2>");
+    expect(body).toContain(">Activity</h2>");
+  });
+
+  it("another member sees Badges and Activity, but no Next Closest Badges", async () => {
+    const a = await registerMember(t, "badgeother");
+    const b = await registerMember(t, "badgeviewer");
+    const body = await html(`/users/${a.id}`, b);
+    expect(islandProps(body, "ProfileBadges")).toEqual({ userId: a.id, isOwner: false });
+    expect(islandProps(body, "ProfileActivity")).toEqual({ userId: a.id, isOwner: false });
+    expect(body).not.toContain("Next Closest Badges");
+  });
+});

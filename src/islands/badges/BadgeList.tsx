@@ -1,0 +1,63 @@
+import { type BadgeAward, type BadgeDefinition, describeAwards, type NextBadge } from "./queries/badges";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric" });
+export const formatEarned = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "" : dateFormat.format(d);
+};
+
+/** Spec §2 Profile 'Badges': name, description and earned date. */
+export function EarnedBadges({
+  awards,
+  definitions,
+  emptyText,
+}: {
+  awards: BadgeAward[];
+  definitions: BadgeDefinition[] | undefined;
+  emptyText: string;
+}) {
+  if (awards.length === 0) return <p className="muted">{emptyText}</p>;
+  return (
+    <ul className="badge-list">
+      {describeAwards(awards, definitions).map((b) => (
+        <li key={b.id} className="badge-item">
+          <span className="badge-medal" aria-hidden="true">
+            🏅
+          </span>
+          <div>
+            <strong>{b.name}</strong>
+            {b.description && <p className="badge-description">{b.description}</p>}
+            <p className="muted">
+              Earned <time dateTime={b.awardedAt}>{formatEarned(b.awardedAt)}</time>
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Spec §2 'Next Closest Badges': up to 4, each with a progress bar and its percent. */
+export function NextClosestBadges({ badges }: { badges: NextBadge[] }) {
+  if (badges.length === 0) return <p className="muted">No badges in progress.</p>;
+  return (
+    <ul className="badge-list badge-progress-list">
+      {badges.map((b) => (
+        <li key={b.code} className="badge-item">
+          <div className="badge-progress-text">
+            <strong id={`next-badge-${b.code}`}>{b.name}</strong>
+            <span className="badge-percent">{`${b.percent}%`}</span>
+            {b.description && <p className="badge-description">{b.description}</p>}
+          </div>
+          <progress
+            className="badge-progress"
+            max={100}
+            value={b.percent}
+            aria-labelledby={`next-badge-${b.code}`}
+            aria-valuetext={`${b.current} of ${b.threshold}, ${b.percent}%`}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
