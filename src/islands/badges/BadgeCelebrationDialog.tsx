@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Modal } from "../home/Modal";
 import { dismissCelebration, useCelebration } from "./celebration-store";
+import { useUncelebratedBadges } from "./queries/celebrations";
 
 export const celebrationTexts = {
   title: "Congratulations! You've earned a badge!",
@@ -29,10 +30,12 @@ function useIsActiveHost(id: string): boolean {
 
 /**
  * Spec §2 'Badge celebration': a native modal <dialog> naming the badge, closed by 'Continue
- * Exploring!', the close button or Escape. Any island may host it; one shows at a time.
+ * Exploring!', the close button or Escape. Any island may host it; one shows at a time. A
+ * signed-in member's uncelebrated badges open it on page load.
  */
-export function BadgeCelebrationHost() {
+export function BadgeCelebrationHost({ signedIn }: { signedIn: boolean }) {
   const id = useId();
+  useUncelebratedBadges(signedIn);
   const active = useIsActiveHost(id);
   const badge = useCelebration();
   if (!active || !badge) return null;

@@ -147,8 +147,8 @@ describe("Check In", () => {
           verified: false,
           school: null,
           newBadges: [
-            { code: "novice", name: "Novice", description: "First check-in" },
-            { code: "hopper", name: "Hopper", description: "Three gyms" },
+            { id: 11, code: "novice", name: "Novice", description: "First check-in" },
+            { id: 12, code: "hopper", name: "Hopper", description: "Three gyms" },
           ],
         },
         { status: 201 },
@@ -160,8 +160,34 @@ describe("Check In", () => {
     expect(dialogs()[0]?.textContent).toContain("Congratulations! You've earned a badge!");
     expect(dialogs()[0]?.textContent).toContain("Hopper");
     expect(dialogs()[0]?.textContent).not.toContain("Novice");
+    expect(calls).toContain("POST /api/badges/11/celebrated");
+    expect(calls).toContain("POST /api/badges/12/celebrated");
     await settle(button(container, "Continue Exploring!"));
     expect(dialogs()).toHaveLength(0);
+    await unmount();
+  });
+
+  it("on load, celebrates the last uncelebrated badge once, even with two hosts", async () => {
+    answers["GET /api/badges/uncelebrated"] = () =>
+      Response.json([
+        { id: 21, code: "novice", name: "Novice", description: "First check-in" },
+        { id: 22, code: "adept", name: "Adept", description: "25 check-ins" },
+      ]);
+    const { container, unmount } = await render(
+      <>
+        <CheckInButton schoolId={7} signedIn={true} />
+        <CheckInButton schoolId={8} signedIn={true} />
+      </>,
+    );
+    await wait(40);
+    const dialogs = [...container.querySelectorAll("dialog")];
+    expect(dialogs).toHaveLength(1);
+    expect(dialogs[0]?.textContent).toContain("Adept");
+    expect(calls.filter((c) => c.includes("uncelebrated"))).toEqual(["GET /api/badges/uncelebrated"]);
+    expect(calls).toContain("POST /api/badges/22/celebrated");
+    // Escape closes a native modal dialog by itself; happy-dom does not, so close it as Escape would.
+    await act(async () => (dialogs[0] as HTMLDialogElement).close());
+    expect(container.querySelectorAll("dialog")).toHaveLength(0);
     await unmount();
   });
 });

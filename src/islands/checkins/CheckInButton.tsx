@@ -30,7 +30,7 @@ export function CheckInButton({ schoolId, signedIn }: CheckInButtonProps) {
           <span aria-hidden="true">✓ </span>
           {checkinTexts.checkedInToday}
         </button>
-        <BadgeCelebrationHost />
+        <BadgeCelebrationHost signedIn={signedIn} />
       </>
     );
   }
@@ -49,7 +49,7 @@ export function CheckInButton({ schoolId, signedIn }: CheckInButtonProps) {
       >
         {create.isPending ? checkinTexts.checkingIn : checkinTexts.checkIn}
       </button>
-      <BadgeCelebrationHost />
+      <BadgeCelebrationHost signedIn={signedIn} />
       {askSignIn && <CheckInSignInDialog schoolId={schoolId} onClose={() => setAskSignIn(false)} />}
     </>
   );

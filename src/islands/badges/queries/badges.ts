@@ -3,6 +3,8 @@ import { apiRequest } from "../../lib/api";
 
 /** A badge as a check-in's answer names it (newBadges). */
 export interface EarnedBadge {
+  /** The award's id, to mark it celebrated. */
+  id?: number;
   code: string;
   name: string;
   description: string;
@@ -14,6 +16,9 @@ export interface BadgeAward {
   badgeCode: string;
   metricValue: number | null;
   awardedAt: string;
+  /** The definition's texts, when the API joins them. */
+  name?: string;
+  description?: string;
 }
 
 /** GET /api/badge-definitions (spec §3 'Badge definition'). */
@@ -53,7 +58,8 @@ export const badgeKeys = {
   mine: () => ["/api/badges", "mine"] as const,
   user: (userId: number) => ["/api/badges", "user", userId] as const,
   progress: () => ["/api/badges", "progress"] as const,
-  uncelebrated: () => ["/api/badges", "uncelebrated"] as const,
+  /** Not under `all`: a check-in's refresh must not celebrate its badges a second time. */
+  uncelebrated: () => ["/api/badge-celebrations"] as const,
   definitions: ["/api/badge-definitions"] as const,
 };
 
@@ -101,7 +107,7 @@ export function describeAwards(awards: BadgeAward[], definitions: BadgeDefinitio
     .sort((a, b) => b.awardedAt.localeCompare(a.awardedAt))
     .map((a) => ({
       ...a,
-      name: byCode.get(a.badgeCode)?.name ?? a.badgeCode,
-      description: byCode.get(a.badgeCode)?.description ?? "",
+      name: a.name ?? byCode.get(a.badgeCode)?.name ?? a.badgeCode,
+      description: a.description ?? byCode.get(a.badgeCode)?.description ?? "",
     }));
 }

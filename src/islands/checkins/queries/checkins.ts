@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { showToast } from "../../../client/toast";
 import { type CheckinView, checkinMessages } from "../../../common/schemas/checkins";
-import { celebrate } from "../../badges/celebration-store";
 import { badgeKeys, type EarnedBadge } from "../../badges/queries/badges";
+import { celebrateEarned } from "../../badges/queries/celebrations";
 import { ApiError, apiRequest } from "../../lib/api";
 import { currentPosition, LocationRequiredError } from "../position";
 
@@ -59,7 +59,9 @@ export function useCheckedInToday(schoolId: number, signedIn: boolean): boolean 
     enabled: false,
   }).data;
   if (!signedIn) return false;
-  return remembered || (mine ?? []).some((c) => c.schoolId === schoolId && localDay(c.checkedInAt) === day);
+  // The gym's local date when the API gives it (the member stands at the gym), else the browser's day.
+  const dayOf = (c: CheckinView & { localDate?: string }) => c.localDate ?? localDay(c.checkedInAt);
+  return remembered || (mine ?? []).some((c) => c.schoolId === schoolId && dayOf(c) === day);
 }
 
 export async function createCheckin(schoolId: number): Promise<CreatedCheckin> {
@@ -96,7 +98,7 @@ export function useCreateCheckin(schoolId: number) {
           ? `You checked in at ${created.school.gym}.`
           : "Your check-in was recorded.",
       });
-      if (created.newBadges && created.newBadges.length > 0) celebrate(created.newBadges);
+      if (created.newBadges && created.newBadges.length > 0) celebrateEarned(created.newBadges);
     },
     onError: (error) => {
       if (
