@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it, mock } from "bun:test";
+import { act } from "react";
+import { settingsMessages } from "../../common/schemas/settings";
+import { withDom } from "../home/test-dom";
+import { click, render, wait } from "../home/test-render";
+import { BadgeProgressPanel } from "./BadgeProgressPanel";
+import { KeepPrivateToggle } from "./KeepPrivateToggle";
+import { LocationStatus, locationStatusTexts } from "./LocationStatus";
+import { PastCheckinsPanel } from "./PastCheckinsPanel";
+
+withDom();
+
+let calls: string[] = [];
+let answers: Record<string, () => Response> = {};
+
+beforeEach(() => {
+  calls = [];
+  answers = {
+    "GET /api/badges/progress": () =>
+      Response.json({
+        totalCheckins: 4,
+        uniqueGyms: 3,
+        uniqueStates: 2,
+        alphabetProgress: 3,
+        nextClosest: [
+          {
+            code: "apprentice",
+            name: "Apprentice",
+            description: "10 check-ins",
+            current: 4,
+            threshold: 10,
+            percent: 40,
+          },
+        ],
+      }),
+    "GET /api/checkins": () =>
+      Response.json([
+        {
+          id: 1,
+          schoolId: 7,
+          checkedInAt: "2026-03-01T12:00:00.000Z",
+          verified: true,
+          school: { gym: "Alpha BJJ", city: "Austin", slug: "alpha" },
+        },
+      ]),
+    "PATCH /api/settings": () => Response.json({ shareBadgeProgressPublic: false }),
+  };
+  globalThis.fetch = mock(async (url: string | URL | Request, init: RequestInit = {}) => {
+    const key = `${init.method ?? "GET"} ${new URL(String(url), "http://localhost").pathname}`;
+    calls.push(typeof init.body === "string" ? `${key} ${init.body}` : key);
+    return (answers[key] ?? (() => new Response("", { status: 404 })))();
+  }) as unknown as typeof fetch;
+});
+afterEach(() => {
+  for (const el of document.querySelectorAll("#toasts")) el.remove();
+});
+
+const toggle = (root: ParentNode) => root.querySelector(".feed-panel-toggle") as HTMLButtonElement;
+
+describe("feed panels", () => {
+  it("location status says what is known, with help when denied", async () => {
+    const help = mock(() => undefined);
+    const { container, unmount } = await render(
+      <>
+        <LocationStatus state={{ kind: "ip", city: "Austin", region: "TX" }} />
+        <LocationStatus state={{ kind: "denied" }} onHelp={help} />
+      </>,
+    );
+    const statuses = [...container.querySelectorAll('[role="status"]')].map((s) => s.textContent);
+    expect(statuses).toEqual([`${locationStatusTexts.ip} Austin, TX`, locationStatusTexts.denied]);
+    await click(container.querySelector("button") as HTMLButtonElement);
+    expect(help).toHaveBeenCalledTimes(1);
+    await unmount();
+  });
+
+  it("badge progress shows the metrics and next badges, and collapses", async () => {
+    const { container, unmount } = await render(<BadgeProgressPanel />);
+    await wait(30);
+    expect(container.textContent).toContain("Check-ins4");
+    expect(container.textContent).toContain("Alphabet3/26");
+    expect(container.querySelector("progress")?.getAttribute("value")).toBe("40");
+    expect(toggle(container).getAttribute("aria-expanded")).toBe("true");
+    await click(toggle(container));
+    expect(toggle(container).getAttribute("aria-expanded")).toBe("false");
+    expect((container.querySelector(".feed-panel-body") as HTMLElement).hidden).toBe(true);
+    await unmount();
+  });
+
+  it("past check-ins list the gym, city and tag", async () => {
+    const { container, unmount } = await render(<PastCheckinsPanel />);
+    await wait(30);
+    expect(container.textContent).toContain("Past Check-ins");
+    expect(container.querySelector(".checkin-item")?.textContent).toContain("Alpha BJJ · Austin");
+    expect(container.querySelector(".checkin-item")?.textContent).toContain("Verified");
+    await unmount();
+  });
+
+  it("'keep private' saves shareBadgeProgressPublic and flips back on failure", async () => {
+    const { container, unmount } = await render(<KeepPrivateToggle shareBadgeProgressPublic={true} />);
+    const box = () => container.querySelector("input") as HTMLInputElement;
+    expect(container.querySelector(`label[for="${box().id}"]`)?.textContent).toBe(
+      "Keep my badge progress private",
+    );
+    expect(box().checked).toBe(false);
+    await act(async () => {
+      box().click();
+      await new Promise((done) => setTimeout(done, 30));
+    });
+    expect(calls).toEqual(['PATCH /api/settings {"shareBadgeProgressPublic":false}']);
+    expect(box().checked).toBe(true);
+    expect(document.querySelector(".toast")?.textContent).toContain(settingsMessages.saved);
+    answers["PATCH /api/settings"] = () => new Response("", { status: 500 });
+    await act(async () => {
+      box().click();
+      await new Promise((done) => setTimeout(done, 30));
+    });
+    expect(box().checked).toBe(true);
+    expect(document.querySelector(".toast")?.textContent).toContain(settingsMessages.failed);
+    await unmount();
+  });
+});
