@@ -14,7 +14,9 @@ import {
 import { authRoutes } from "./features/auth/routes";
 import type { AuthDeps } from "./features/auth/service";
 import { sessionPlugin } from "./features/auth/session-plugin";
+import { badgeRoutes } from "./features/badges/routes";
 import { basemapArchiveUrl, basemapRoutes } from "./features/basemap/routes";
+import { checkinRoutes } from "./features/checkins/routes";
 import { favoriteRoutes } from "./features/favorites/routes";
 import { feedbackRoutes } from "./features/feedback/routes";
 import { createGeoServices } from "./features/geo/services";
@@ -136,6 +138,8 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(settingsRoutes(context, guard))
     .use(schoolRoutes(context, session, geo.schoolGeocoder))
     .use(favoriteRoutes(context, guard))
+    .use(checkinRoutes(context, guard))
+    .use(badgeRoutes(context, guard))
     .use(userRoutes(context, guard))
     .use(feedbackRoutes(context, guard))
     .use(photoRoutes(photoDeps, guard))

@@ -2,10 +2,12 @@ import { describe, expect, test } from "bun:test";
 import {
   hasOpenMatToday,
   isOpenMatNow,
+  localDateAt,
   nextOpenMat,
   OPEN_AFTER_START_MINUTES,
   OPEN_BEFORE_START_MINUTES,
   openMatStatus,
+  sessionAt,
 } from "./open-now.ts";
 import { session } from "./test-support.ts";
 
@@ -157,5 +159,49 @@ describe("hasOpenMatToday", () => {
     expect(hasOpenMatToday(saturday11, "America/Phoenix", new Date("2026-07-11T19:59:00Z"))).toBe(true);
     expect(hasOpenMatToday(saturday11, "America/Phoenix", new Date("2026-07-11T20:01:00Z"))).toBe(false);
     expect(hasOpenMatToday(saturday11, "America/Phoenix", new Date("2026-07-10T15:00:00Z"))).toBe(false);
+  });
+});
+
+describe("sessionAt (the check-in window)", () => {
+  const rows = [
+    { id: 7, ...session("Sat 11:00") },
+    { id: 8, ...session("Wed 19:00") },
+  ];
+
+  test.each([
+    ["2026-07-11T10:40:00-04:00", 7],
+    ["2026-07-11T10:39:00-04:00", null],
+    ["2026-07-11T13:00:00-04:00", 7],
+    ["2026-07-11T13:01:00-04:00", null],
+    ["2026-07-15T18:41:00-04:00", 8],
+  ])("at %s the open row is %p", (iso, id) => {
+    expect(sessionAt(rows, NEW_YORK, at(iso))?.session.id ?? null).toBe(id);
+  });
+
+  test("returns the caller's row and the real start instant", () => {
+    const found = sessionAt(rows, NEW_YORK, at("2026-07-11T12:00:00-04:00"));
+    expect(found?.session).toBe(rows[0]);
+    expect(found?.startsAt).toEqual(at("2026-07-11T11:00:00-04:00"));
+  });
+
+  test("agrees with isOpenMatNow across a DST change, Phoenix and Honolulu", () => {
+    const cases: [string, string][] = [
+      [NEW_YORK, "2026-03-08T04:30:00-04:00"],
+      [NEW_YORK, "2026-11-01T01:40:00-05:00"],
+      ["America/Phoenix", "2026-07-11T18:00:00Z"],
+      ["Pacific/Honolulu", "2026-03-08T04:30:00Z"],
+    ];
+    const some = [session("Sun 01:30"), session("Sun 00:30"), session("Sat 09:00"), session("Sat 18:00")];
+    for (const [zone, iso] of cases) {
+      expect(sessionAt(some, zone, at(iso)) !== null).toBe(isOpenMatNow(some, zone, at(iso)));
+    }
+  });
+});
+
+describe("localDateAt", () => {
+  test("is the gym's calendar day, not UTC's", () => {
+    expect(localDateAt(at("2026-07-12T03:00:00Z"), NEW_YORK)).toBe("2026-07-11");
+    expect(localDateAt(at("2026-07-12T09:59:00Z"), "Pacific/Honolulu")).toBe("2026-07-11");
+    expect(localDateAt(at("2026-07-12T10:00:00Z"), "Pacific/Honolulu")).toBe("2026-07-12");
   });
 });

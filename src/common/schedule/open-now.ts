@@ -94,3 +94,24 @@ export function hasOpenMatToday(sessions: readonly Session[], timeZone: string, 
       (now.getTime() - occurrence.startsAt.getTime()) / MS_PER_MINUTE <= OPEN_AFTER_START_MINUTES,
   );
 }
+
+/**
+ * The check-in window (spec §5 "Check-in"): the listed session whose open window (20 minutes
+ * before its start to 120 after, on the gym's wall clock, yesterday/today/tomorrow looked at)
+ * holds `now`, with the instant it starts; null when none does. The same window as
+ * `isOpenMatNow`, returning the caller's own session object so a database row keeps its id.
+ */
+export function sessionAt<S extends Session>(
+  sessions: readonly S[],
+  timeZone: string,
+  now: Date,
+): { session: S; startsAt: Date } | null {
+  const current = openMatStatus(sessions, timeZone, now).current;
+  return current ? { session: current.session as S, startsAt: current.startsAt } : null;
+}
+
+/** The gym's local calendar date at `now` as YYYY-MM-DD. */
+export function localDateAt(now: Date, timeZone: string): string {
+  const { year, month, day } = wallClockAt(now, timeZone);
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}

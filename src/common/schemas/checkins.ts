@@ -19,6 +19,9 @@ export const checkinMessages = {
   deleteFailed: "Failed to delete check-in",
   notFound: "Check-in not found",
   schoolNotFound: "School not found",
+  alreadyVerified: "This check-in is already verified.",
+  verifyFalse: "verified must be true",
+  userNotFound: "User Not Found",
   checkedInToday: "Checked in today",
 } as const;
 
@@ -38,6 +41,11 @@ export const createCheckinSchema = v.object({
   ),
   latitude: coordinate("latitude", 90),
   longitude: coordinate("longitude", 180),
+  /**
+   * Save a pending (unverified) check-in when the position is too far from the gym; it is
+   * verified later through PATCH /api/checkins/{id}/verify. Without it a far position is 400.
+   */
+  pending: v.optional(v.boolean("pending must be true or false"), false),
 });
 
 export const verifyCheckinSchema = v.object({
@@ -51,7 +59,15 @@ export interface CheckinView {
   id: number;
   schoolId: number;
   checkedInAt: string;
+  /** YYYY-MM-DD in the gym's time zone (one check-in per school per local day). */
+  localDate: string;
   verified: boolean;
   /** null when the owner hides check-in gym names from this viewer. */
   school: { gym: string; city: string; slug: string } | null;
+}
+
+/** POST /api/checkins and PATCH /api/checkins/{id}/verify: the check-in and the badges it just earned. */
+export interface CheckinResult extends CheckinView {
+  distanceMeters: number;
+  newBadges: import("../badges").BadgeAwardView[];
 }

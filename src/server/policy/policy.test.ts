@@ -38,7 +38,11 @@ const memberTable: Record<MemberAction, [PrivacyFlag | null, Cell, Cell, Cell, C
   "profile.homeGym.read": ["showHomeGym", "Y", "F", "F", "F", "F", "N"],
   "profile.badgeCount.read": ["showBadgeCount", "Y", "F", "F", "F", "F", "N"],
   "favorites.read": ["showSavedGymNames", "Y", "F", "F", "F", "F", "N"],
+  "checkins.read": [null, "Y", "Y", "Y", "Y", "Y", "N"],
   "checkins.gymNames.read": ["showCheckInGymNames", "Y", "F", "F", "F", "F", "N"],
+  "checkins.delete": [null, "Y", "N", "N", "N", "N", "N"],
+  "badges.read": [null, "Y", "Y", "Y", "Y", "Y", "N"],
+  "badges.progress.read": [null, "Y", "N", "N", "N", "N", "N"],
   "user.follow": [null, "N", "Y", "Y", "Y", "Y", "N"],
   "user.message": [null, "N", "Y", "Y", "Y", "Y", "N"],
   // Blocking again is allowed (and a no-op), so a block does not refuse it.

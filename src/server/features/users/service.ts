@@ -18,6 +18,7 @@ import { relationsTo, relationTo } from "../../policy/relation";
 import type { MemberSubject } from "../../policy/rules";
 import type { PolicyViewer } from "../../policy/viewer";
 import { toSelf } from "../auth/service";
+import { badgeCount } from "../badges/service";
 import { savedGymSummaries } from "../favorites/service";
 import { settingsFromRow } from "../settings/service";
 import {
@@ -53,9 +54,14 @@ function memberId(viewer: PolicyViewer): number {
 
 /**
  * A member as the viewer may see them: each profile field the policy allows, the others
- * null. There are no badges yet, so a visible badge count is 0.
+ * null. `badges` is the member's badge count, shown when profile.badgeCount.read allows.
  */
-export function toPublicUser(user: UserRow, viewer: PolicyViewer, subject: MemberSubject): PublicUser {
+export function toPublicUser(
+  user: UserRow,
+  viewer: PolicyViewer,
+  subject: MemberSubject,
+  badges = 0,
+): PublicUser {
   return {
     id: user.id,
     username: user.username,
@@ -64,7 +70,7 @@ export function toPublicUser(user: UserRow, viewer: PolicyViewer, subject: Membe
     aboutMe: can(viewer, "profile.aboutMe.read", subject) ? user.aboutMe : null,
     city: can(viewer, "profile.city.read", subject) ? user.city : null,
     homeGym: can(viewer, "profile.homeGym.read", subject) ? user.homeGym : null,
-    badgeCount: can(viewer, "profile.badgeCount.read", subject) ? 0 : null,
+    badgeCount: can(viewer, "profile.badgeCount.read", subject) ? badges : null,
   };
 }
 
@@ -84,8 +90,17 @@ export async function getPublicUser(db: Db, viewer: PolicyViewer, userId: number
   const member = await loadMember(db, viewer, userId);
   if (!member) throw notFound();
   requireAccess(viewer, "profile.read", member.subject, refusedAsUnknown);
-  return toPublicUser(member.user, viewer, member.subject);
+  return toPublicUser(
+    member.user,
+    viewer,
+    member.subject,
+    await visibleBadgeCount(db, viewer, member.subject, userId),
+  );
 }
+
+/** The badge count when the policy shows it (one query), else 0 without asking. */
+const visibleBadgeCount = async (db: Db, viewer: PolicyViewer, subject: MemberSubject, userId: number) =>
+  can(viewer, "profile.badgeCount.read", subject) ? badgeCount(db, userId) : 0;
 
 /**
  * The profile page's data (/profile and /users/{id}), null when the page must say 'User
@@ -96,11 +111,12 @@ export async function profileView(db: Db, viewer: PolicyViewer, userId: number):
   const member = await loadMember(db, viewer, userId);
   if (!member || !can(viewer, "profile.read", member.subject)) return null;
   const { user, subject } = member;
-  const saved = can(viewer, "favorites.read", subject)
-    ? await savedGymSummaries(db, userId, PROFILE_SAVED_GYMS_MAX)
-    : [];
+  const [saved, badges] = await Promise.all([
+    can(viewer, "favorites.read", subject) ? savedGymSummaries(db, userId, PROFILE_SAVED_GYMS_MAX) : [],
+    visibleBadgeCount(db, viewer, subject, userId),
+  ]);
   return {
-    user: toPublicUser(user, viewer, subject),
+    user: toPublicUser(user, viewer, subject, badges),
     isOwner: subject.relation.self,
     isFollowing: subject.relation.follows,
     canInteract: can(viewer, "user.follow", subject),

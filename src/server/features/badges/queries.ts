@@ -1,0 +1,125 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { BADGE_DEFINITIONS, type BadgeMetrics } from "../../../common/badges";
+import type { Db } from "../../../db/client";
+import { badgeAwards } from "../../../db/schema";
+
+/** A database or a transaction: both run the same queries. */
+export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "run" | "all" | "get">;
+
+export type AwardRow = typeof badgeAwards.$inferSelect;
+
+/** A member holds at most one award per code, so this many covers every list. */
+export const AWARDS_MAX = 100;
+
+/** The first letter A–Z of a gym's name (leading spaces dropped), else null. */
+const firstLetter = sql`CASE WHEN upper(substr(ltrim(s.gym), 1, 1)) BETWEEN 'A' AND 'Z'
+  THEN upper(substr(ltrim(s.gym), 1, 1)) END`;
+
+/**
+ * The four badge metrics from a member's verified check-ins, in one aggregate over the
+ * member's rows (index checkins_user_time), with the letters covered so far.
+ */
+export async function badgeMetrics(
+  db: Tx,
+  userId: number,
+): Promise<BadgeMetrics & { alphabetLetters: string[] }> {
+  const row = await db.get<{
+    total: number | null;
+    gyms: number | null;
+    states: number | null;
+    letters: string | null;
+  }>(sql`SELECT count(*) AS total, count(DISTINCT c.school_id) AS gyms,
+      count(DISTINCT upper(trim(s.state))) AS states, group_concat(DISTINCT ${firstLetter}) AS letters
+    FROM checkins c JOIN schools s ON s.id = c.school_id
+    WHERE c.user_id = ${userId} AND c.verified = 1`);
+  const letters = (row?.letters ?? "").split(",").filter(Boolean).sort();
+  return {
+    totalCheckins: Number(row?.total ?? 0),
+    uniqueGyms: Number(row?.gyms ?? 0),
+    uniqueStates: Number(row?.states ?? 0),
+    alphabetProgress: letters.length,
+    alphabetLetters: letters,
+  };
+}
+
+/** The 17 definitions as an SQL VALUES list: (code, criteria, threshold). */
+const definitionRows = sql.join(
+  BADGE_DEFINITIONS.map((d) => sql`(${d.code}, ${d.criteriaType}, ${d.threshold})`),
+  sql`, `,
+);
+
+/** A raw award row as INSERT … RETURNING answers it. */
+export interface RawAwardRow {
+  id: number;
+  user_id: number;
+  badge_code: string;
+  metric_value: number;
+  awarded_at: number;
+  celebrated_at: number | null;
+}
+
+export const fromRawAward = (r: RawAwardRow): AwardRow => ({
+  id: Number(r.id),
+  userId: Number(r.user_id),
+  badgeCode: String(r.badge_code),
+  metricValue: Number(r.metric_value),
+  awardedAt: new Date(Number(r.awarded_at)),
+  celebratedAt: r.celebrated_at === null ? null : new Date(Number(r.celebrated_at)),
+});
+
+/**
+ * One statement that awards every badge the member's verified check-ins reach and they do
+ * not hold yet: the metrics aggregate (index checkins_user_time), joined to the definitions,
+ * inserted with ON CONFLICT DO NOTHING and RETURNING the new rows. Being one statement it
+ * can sit in a `db.batch` with the check-in's own writes, all or nothing.
+ */
+export const awardStatement = (db: Tx, userId: number, now: Date) =>
+  db.all<RawAwardRow>(sql`INSERT INTO badge_awards (user_id, badge_code, metric_value, awarded_at)
+    SELECT ${userId}, d.code, CASE d.criteria
+        WHEN 'total_checkins' THEN m.total WHEN 'unique_gyms' THEN m.gyms
+        WHEN 'unique_states' THEN m.states ELSE m.letters END AS value, ${now.getTime()}
+    FROM (SELECT column1 AS code, column2 AS criteria, column3 AS threshold
+      FROM (VALUES ${definitionRows})) AS d
+    CROSS JOIN (SELECT count(*) AS total, count(DISTINCT c.school_id) AS gyms,
+        count(DISTINCT upper(trim(s.state))) AS states, count(DISTINCT ${firstLetter}) AS letters
+      FROM checkins c JOIN schools s ON s.id = c.school_id
+      WHERE c.user_id = ${userId} AND c.verified = 1) AS m
+    WHERE CASE d.criteria
+        WHEN 'total_checkins' THEN m.total WHEN 'unique_gyms' THEN m.gyms
+        WHEN 'unique_states' THEN m.states ELSE m.letters END >= d.threshold
+    ON CONFLICT DO NOTHING
+    RETURNING id, user_id, badge_code, metric_value, awarded_at, celebrated_at`);
+
+export const awardsOf = (db: Tx, userId: number) =>
+  db
+    .select()
+    .from(badgeAwards)
+    .where(eq(badgeAwards.userId, userId))
+    .orderBy(asc(badgeAwards.awardedAt), asc(badgeAwards.id))
+    .limit(AWARDS_MAX);
+
+export const uncelebratedAwards = (db: Tx, userId: number) =>
+  db
+    .select()
+    .from(badgeAwards)
+    .where(and(eq(badgeAwards.userId, userId), isNull(badgeAwards.celebratedAt)))
+    .orderBy(asc(badgeAwards.awardedAt), asc(badgeAwards.id))
+    .limit(AWARDS_MAX);
+
+/** Marks one of the member's awards celebrated; answers whether the award is theirs. */
+export async function markCelebrated(db: Tx, userId: number, awardId: number, now: Date) {
+  const rows = await db
+    .update(badgeAwards)
+    .set({ celebratedAt: sql`coalesce(${badgeAwards.celebratedAt}, ${now.getTime()})` })
+    .where(and(eq(badgeAwards.id, awardId), eq(badgeAwards.userId, userId)))
+    .returning({ id: badgeAwards.id });
+  return rows.length > 0;
+}
+
+export async function countAwards(db: Tx, userId: number): Promise<number> {
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(badgeAwards)
+    .where(eq(badgeAwards.userId, userId));
+  return Number(row[0]?.n ?? 0);
+}

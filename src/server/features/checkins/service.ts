@@ -1,0 +1,195 @@
+import { distanceMeters } from "../../../common/geo";
+import { localDateAt, sessionAt } from "../../../common/schedule/open-now";
+import type { Weekday } from "../../../common/schedule/types";
+import {
+  CHECKIN_MAX_METERS,
+  type CheckinResult,
+  type CheckinView,
+  checkinMessages,
+} from "../../../common/schemas/checkins";
+import type { Db } from "../../../db/client";
+import { HttpError } from "../../http/errors";
+import { can, requireAccess } from "../../policy/access";
+import type { PolicyViewer } from "../../policy/viewer";
+import { uniqueViolationOf } from "../auth/unique-violation";
+import { awardStatement } from "../badges/queries";
+import { newAwardViews } from "../badges/service";
+import { memberSubject } from "../settings/service";
+import {
+  type CheckinRow,
+  checkinsWithSchools,
+  confirmListing,
+  deleteOwnCheckin,
+  findOwnCheckin,
+  findSchool,
+  insertCheckin,
+  markVerified,
+  schoolsConfirmedBefore,
+  sessionRowsOf,
+} from "./queries";
+
+type School = NonNullable<Awaited<ReturnType<typeof findSchool>>>;
+interface Position {
+  latitude: number;
+  longitude: number;
+}
+
+function toView(row: CheckinRow, school: CheckinView["school"]): CheckinView {
+  return {
+    id: row.id,
+    schoolId: row.schoolId,
+    checkedInAt: row.checkedInAt.toISOString(),
+    localDate: row.localDate,
+    verified: row.verified,
+    school,
+  };
+}
+
+const schoolSummary = (s: { gym: string; city: string; slug: string }) => ({
+  gym: s.gym,
+  city: s.city,
+  slug: s.slug,
+});
+
+/**
+ * Spec §5 "Proximity check" and the open-mat window, judged now: the distance in metres and
+ * the listed session whose window holds `now`, or the 400 that refuses it.
+ */
+async function judge(db: Db, school: School, position: Position, now: Date, allowFar: boolean) {
+  const distance = distanceMeters(position.latitude, position.longitude, school.latitude, school.longitude);
+  const near = distance <= CHECKIN_MAX_METERS;
+  if (!near && !allowFar) throw new HttpError(400, checkinMessages.tooFar(Math.round(distance)));
+  const rows = await sessionRowsOf(db, school.id);
+  const sessions = rows.map((r) => ({ ...r, weekday: r.weekday as Weekday, end: null, notes: [] }));
+  const open = sessionAt(sessions, school.timeZone, now);
+  if (!open) throw new HttpError(400, checkinMessages.noOpenMat);
+  return { distance, near, sessionId: open.session.id };
+}
+
+const isCheckinDuplicate = (error: unknown) => {
+  const violation = uniqueViolationOf(error);
+  if (!violation) return false;
+  const text = typeof violation.message === "string" ? violation.message : "";
+  return text === "" || /checkins/.test(text);
+};
+
+async function schoolOr404(db: Db, schoolId: number) {
+  const school = await findSchool(db, schoolId);
+  if (!school) throw new HttpError(404, checkinMessages.schoolNotFound);
+  return school;
+}
+
+/**
+ * POST /api/checkins. A check-in within 61 m during a listed session's window is stored
+ * verified; with `pending: true` a far one is stored unverified (verify it later). The
+ * insert, the listing's freshness and the badges are one transaction; the unique index
+ * (member, school, local day) answers 409 to a second one that day, even at the same instant.
+ */
+export async function createCheckin(
+  db: Db,
+  userId: number,
+  input: { schoolId: number; latitude: number; longitude: number; pending?: boolean },
+  now: Date,
+): Promise<CheckinResult> {
+  const school = await schoolOr404(db, input.schoolId);
+  const verdict = await judge(db, school, input, now, input.pending === true);
+  const insert = insertCheckin(db, {
+    userId,
+    schoolId: school.id,
+    checkedInAt: now,
+    localDate: localDateAt(now, school.timeZone),
+    verified: verdict.near,
+    distanceMeters: verdict.distance,
+    sessionId: verdict.near ? verdict.sessionId : null,
+  });
+  try {
+    // One batch is one transaction: the insert, the listing's freshness and the awards.
+    const [inserted, newAwards] = verdict.near
+      ? await db.batch([
+          insert,
+          awardStatement(db, userId, now),
+          ...confirmListing(db, school.id, verdict.sessionId, now),
+        ])
+      : [await insert, []];
+    const row = (inserted as CheckinRow[])[0];
+    if (!row) throw new Error("check-in insert returned nothing");
+    return {
+      ...toView(row, schoolSummary(school)),
+      distanceMeters: verdict.distance,
+      newBadges: newAwardViews(newAwards),
+    };
+  } catch (error) {
+    if (isCheckinDuplicate(error)) throw new HttpError(409, checkinMessages.alreadyToday);
+    throw error;
+  }
+}
+
+/**
+ * PATCH /api/checkins/{id}/verify: verifies one of the member's own pending check-ins when the
+ * new position passes the same checks now. Another member's (or none) is 404; a verified
+ * one is 409; a failing check is its 400 and changes nothing.
+ */
+export async function verifyCheckin(
+  db: Db,
+  userId: number,
+  id: number,
+  input: { verified: boolean; latitude: number; longitude: number },
+  now: Date,
+): Promise<CheckinResult> {
+  if (!input.verified) throw new HttpError(400, checkinMessages.verifyFalse);
+  const existing = await findOwnCheckin(db, id, userId);
+  if (!existing) throw new HttpError(404, checkinMessages.notFound);
+  if (existing.verified) throw new HttpError(409, checkinMessages.alreadyVerified);
+  const school = await schoolOr404(db, existing.schoolId);
+  const verdict = await judge(db, school, input, now, false);
+  const [updated, newAwards] = await db.batch([
+    markVerified(db, id, userId, { distanceMeters: verdict.distance, sessionId: verdict.sessionId }),
+    awardStatement(db, userId, now),
+    ...confirmListing(db, school.id, verdict.sessionId, now),
+  ]);
+  const row = (updated as CheckinRow[])[0];
+  // Verified meanwhile by a parallel request: that one confirmed and awarded.
+  if (!row) throw new HttpError(409, checkinMessages.alreadyVerified);
+  return {
+    ...toView(row, schoolSummary(school)),
+    distanceMeters: verdict.distance,
+    newBadges: newAwardViews(newAwards),
+  };
+}
+
+/** Newest first; today's (in the gym's zone) unverified ones are left out (spec §4). */
+async function listFor(db: Db, userId: number, showGymNames: boolean, now: Date): Promise<CheckinView[]> {
+  const rows = await checkinsWithSchools(db, userId);
+  return rows
+    .filter((r) => r.checkin.verified || r.checkin.localDate !== localDateAt(now, r.timeZone))
+    .map((r) => toView(r.checkin, showGymNames ? schoolSummary(r) : null));
+}
+
+export const myCheckins = (db: Db, userId: number, now: Date) => listFor(db, userId, true, now);
+
+/**
+ * GET /api/checkins/user/{userId}: 404 for an unknown member or a block either way; gym
+ * names follow checkins.gymNames.read (showCheckInGymNames), school null when hidden.
+ */
+export async function checkinsOfUser(db: Db, viewer: PolicyViewer, userId: number, now: Date) {
+  const subject = await memberSubject(db, viewer, userId);
+  if (!subject) throw new HttpError(404, checkinMessages.userNotFound);
+  requireAccess(viewer, "checkins.read", subject, {
+    forbidden: checkinMessages.userNotFound,
+    notFound: checkinMessages.userNotFound,
+  });
+  return listFor(db, userId, can(viewer, "checkins.gymNames.read", subject), now);
+}
+
+/** DELETE /api/checkins/{id}: the owner's only (another's is 404); badges already earned stay. */
+export async function deleteCheckin(db: Db, userId: number, id: number) {
+  if (!(await deleteOwnCheckin(db, id, userId))) throw new HttpError(404, checkinMessages.notFound);
+  return { deleted: true, id };
+}
+
+/**
+ * For admins: listings no verified check-in confirmed in the last `days` days, never
+ * confirmed first, at most `limit`. It reads the schools table in order of lastVerifiedAt.
+ */
+export const staleSchools = (db: Db, now: Date, days = 90, limit = 100) =>
+  schoolsConfirmedBefore(db, new Date(now.getTime() - days * 86_400_000), limit);
