@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Modal } from "../home/Modal";
 import { dismissCelebration, useCelebration } from "./celebration-store";
 import { useUncelebratedBadges } from "./queries/celebrations";
@@ -38,7 +38,13 @@ export function BadgeCelebrationHost({ signedIn }: { signedIn: boolean }) {
   useUncelebratedBadges(signedIn);
   const active = useIsActiveHost(id);
   const badge = useCelebration();
-  if (!active || !badge) return null;
+  const open = active && !!badge;
+  const continueRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // After the dialog's own effect has opened it (showModal focuses its first control, Close).
+    if (open) queueMicrotask(() => continueRef.current?.focus());
+  }, [open]);
+  if (!open || !badge) return null;
   const titleId = `${id}-celebration-title`;
   return (
     <Modal labelledBy={titleId} onClose={dismissCelebration} className="modal-small badge-celebration">
@@ -54,8 +60,7 @@ export function BadgeCelebrationHost({ signedIn }: { signedIn: boolean }) {
         <button
           type="button"
           className="button"
-          // biome-ignore lint/a11y/noAutofocus: the dialog's one action takes focus when it opens
-          autoFocus
+          ref={continueRef}
           onClick={(event) => event.currentTarget.closest("dialog")?.close()}
         >
           {celebrationTexts.continue}
