@@ -1,5 +1,7 @@
+import type { CheckinView } from "../common/schemas/checkins";
 import type { PrivacySettings } from "../common/schemas/settings";
 import { type ProfileView, type PublicUser, userMessages } from "../common/schemas/users";
+import type { BadgeAward, BadgeProgress } from "../islands/badges/queries/badges";
 import type { EditProfileProps } from "../islands/EditProfile";
 import { Avatar } from "../islands/users/Avatar";
 import { Island } from "../server/render/island";
@@ -9,10 +11,14 @@ export interface ProfilePageInput {
   view: ProfileView;
   /** The owner's own privacy flags (to mark what only they see and to fill the dialog); null for others. */
   ownerSettings: PrivacySettings | null;
+  /** What the Badges section starts from (null: the island loads it). */
+  badges?: { awards: BadgeAward[] | null; progress: BadgeProgress | null };
+  /** The Activity section's check-ins (null: the island loads them). */
+  activity?: CheckinView[] | null;
 }
 
 /** /profile and /users/{userId} (spec §2 "Profile"), rendered on the server. */
-export function profilePage({ view, ownerSettings }: ProfilePageInput): RenderInput {
+export function profilePage({ view, ownerSettings, badges, activity = null }: ProfilePageInput): RenderInput {
   const { user } = view;
   return {
     meta: {
@@ -44,8 +50,19 @@ export function profilePage({ view, ownerSettings }: ProfilePageInput): RenderIn
             </div>
           </div>
         </div>
-        <BadgesSection userId={user.id} isOwner={view.isOwner} />
-        <ActivitySection userId={user.id} isOwner={view.isOwner} />
+        <Island
+          name="ProfileBadges"
+          props={{
+            userId: user.id,
+            isOwner: view.isOwner,
+            awards: badges?.awards ?? null,
+            progress: view.isOwner ? (badges?.progress ?? null) : null,
+          }}
+        />
+        <Island
+          name="ProfileActivity"
+          props={{ userId: user.id, isOwner: view.isOwner, checkins: activity }}
+        />
         {view.savedGyms && view.savedGyms.length > 0 && <SavedGyms gyms={view.savedGyms} />}
         <PostsSection />
       </section>
@@ -133,22 +150,6 @@ function SavedGyms({ gyms }: { gyms: NonNullable<ProfileView["savedGyms"]> }) {
       </ul>
     </section>
   );
-}
-
-/**
- * Badges: earned badges with name, description and earned date, and 'Next Closest Badges' for
- * the owner. An island that loads them from the badges API (no server-side service yet).
- */
-function BadgesSection({ userId, isOwner }: { userId: number; isOwner: boolean }) {
-  return <Island name="ProfileBadges" props={{ userId, isOwner }} />;
-}
-
-/**
- * Activity: the member's check-ins (gym and city); the owner can delete them. An island that
- * loads them from the check-ins API (no server-side service yet).
- */
-function ActivitySection({ userId, isOwner }: { userId: number; isOwner: boolean }) {
-  return <Island name="ProfileActivity" props={{ userId, isOwner }} />;
 }
 
 /** Posts: 'Your Posts' or 'Posts by @name', with visibility tags and photos. Arrives with the posts issue. */

@@ -254,19 +254,27 @@ describe("Badges and Activity sections", () => {
   it("the owner gets Badges, Next Closest Badges and Activity islands as owner", async () => {
     const a = await registerMember(t, "badgeowner");
     const body = await html("/profile", a);
-    expect(islandProps(body, "ProfileBadges")).toEqual({ userId: a.id, isOwner: true });
-    expect(islandProps(body, "ProfileActivity")).toEqual({ userId: a.id, isOwner: true });
+    expect(islandProps(body, "ProfileBadges")).toMatchObject({ userId: a.id, isOwner: true, awards: [] });
+    expect(islandProps(body, "ProfileActivity")).toEqual({ userId: a.id, isOwner: true, checkins: [] });
     expect(body).toContain(">Badges</h2>");
+    // Rendered on the server from the badges service: the first badges with their progress bars.
     expect(body).toContain(">Next Closest Badges</h2>");
+    expect(body).toContain("<progress");
     expect(body).toContain(">Activity</h2>");
+    expect(body).toContain("No check-ins yet.");
   });
 
   it("another member sees Badges and Activity, but no Next Closest Badges", async () => {
     const a = await registerMember(t, "badgeother");
     const b = await registerMember(t, "badgeviewer");
     const body = await html(`/users/${a.id}`, b);
-    expect(islandProps(body, "ProfileBadges")).toEqual({ userId: a.id, isOwner: false });
-    expect(islandProps(body, "ProfileActivity")).toEqual({ userId: a.id, isOwner: false });
+    expect(islandProps(body, "ProfileBadges")).toEqual({
+      userId: a.id,
+      isOwner: false,
+      awards: [],
+      progress: null,
+    });
+    expect(islandProps(body, "ProfileActivity")).toEqual({ userId: a.id, isOwner: false, checkins: [] });
     expect(body).not.toContain("Next Closest Badges");
   });
 });

@@ -1,16 +1,32 @@
 import { EarnedBadges, NextClosestBadges } from "./BadgeList";
-import { nextClosest, useBadgeDefinitions, useBadgeProgress, useUserBadges } from "./queries/badges";
+import {
+  type BadgeAward,
+  type BadgeProgress,
+  nextClosest,
+  useBadgeDefinitions,
+  useBadgeProgress,
+  useUserBadges,
+} from "./queries/badges";
 
 export interface ProfileBadgesProps {
   userId: number;
   isOwner: boolean;
+  /** The server's answers, seeding the cache (null or absent: fetched). */
+  awards?: BadgeAward[] | null;
+  progress?: BadgeProgress | null;
 }
 
 /** Spec §2 Profile: the member's badges, and 'Next Closest Badges' for the owner only. */
-export function ProfileBadgesView({ userId, isOwner }: ProfileBadgesProps) {
-  const awards = useUserBadges(userId, isOwner);
-  const definitions = useBadgeDefinitions();
-  const progress = useBadgeProgress(isOwner);
+export function ProfileBadgesView({
+  userId,
+  isOwner,
+  awards: initialAwards,
+  progress: initialProgress,
+}: ProfileBadgesProps) {
+  const awards = useUserBadges(userId, isOwner, initialAwards ?? undefined);
+  // Awards carry their names; the definitions are only needed for an answer without them.
+  const definitions = useBadgeDefinitions(!!awards.data?.some((a) => !a.name));
+  const progress = useBadgeProgress(isOwner, initialProgress ?? undefined);
   return (
     <>
       <section className="card profile-section" aria-labelledby="badges-title">

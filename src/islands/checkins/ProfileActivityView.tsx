@@ -1,15 +1,19 @@
+import type { CheckinView } from "../../common/schemas/checkins";
 import { CheckinList } from "./CheckinList";
 import { useMyCheckins, useUserCheckins } from "./queries/checkins";
 
 export interface ProfileActivityProps {
   userId: number;
   isOwner: boolean;
+  /** The server's list, seeding the cache (null or absent: fetched). */
+  checkins?: CheckinView[] | null;
 }
 
 /** Spec §2 Profile 'Activity': the member's check-ins; the owner can delete theirs. */
-export function ProfileActivityView({ userId, isOwner }: ProfileActivityProps) {
-  const mine = useMyCheckins(isOwner);
-  const theirs = useUserCheckins(userId, !isOwner);
+export function ProfileActivityView({ userId, isOwner, checkins }: ProfileActivityProps) {
+  const initial = checkins ?? undefined;
+  const mine = useMyCheckins(isOwner, isOwner ? initial : undefined);
+  const theirs = useUserCheckins(userId, !isOwner, isOwner ? undefined : initial);
   const list = isOwner ? mine : theirs;
   return (
     <section className="card profile-section" aria-labelledby="activity-title">

@@ -82,14 +82,15 @@ export const badgeProgressQueryOptions = () =>
     queryFn: () => apiRequest<BadgeProgress>("GET", "/api/badges/progress"),
   });
 
-export function useBadgeDefinitions() {
-  return useQuery(badgeDefinitionsQueryOptions());
+export function useBadgeDefinitions(enabled = true) {
+  return useQuery({ ...badgeDefinitionsQueryOptions(), enabled });
 }
-export function useUserBadges(userId: number, isOwner: boolean) {
-  return useQuery(userBadgesQueryOptions(userId, isOwner));
+/** `initial` is what the page rendered: the cache starts from it and hydrating fetches nothing. */
+export function useUserBadges(userId: number, isOwner: boolean, initial?: BadgeAward[]) {
+  return useQuery({ ...userBadgesQueryOptions(userId, isOwner), initialData: initial });
 }
-export function useBadgeProgress(enabled = true) {
-  return useQuery({ ...badgeProgressQueryOptions(), enabled });
+export function useBadgeProgress(enabled = true, initial?: BadgeProgress) {
+  return useQuery({ ...badgeProgressQueryOptions(), enabled, initialData: initial });
 }
 
 /** Spec §9: up to 4 upcoming badges, earned and 100% ones left out, percent capped at 100. */

@@ -40,12 +40,12 @@ export const userCheckinsQueryOptions = (userId: number) =>
   queryOptions({ queryKey: checkinKeys.user(userId), queryFn: () => fetchUserCheckins(userId) });
 
 /** The viewer's own check-ins (newest first); only fetched for a signed-in member. */
-export function useMyCheckins(enabled: boolean) {
-  return useQuery({ ...myCheckinsQueryOptions(), enabled });
+export function useMyCheckins(enabled: boolean, initial?: CheckinView[]) {
+  return useQuery({ ...myCheckinsQueryOptions(), enabled, initialData: initial });
 }
 
-export function useUserCheckins(userId: number, enabled = true) {
-  return useQuery({ ...userCheckinsQueryOptions(userId), enabled });
+export function useUserCheckins(userId: number, enabled = true, initial?: CheckinView[]) {
+  return useQuery({ ...userCheckinsQueryOptions(userId), enabled, initialData: initial });
 }
 
 /** Spec §4: a school already checked into today shows a disabled 'Checked in today'. */

@@ -10,6 +10,8 @@ import type { PageRenderer, PageRequest } from "../../render/page-renderer";
 import type { RenderInput } from "../../render/render-page";
 import type { sessionPlugin } from "../auth/session-plugin";
 import type { ValidSession } from "../auth/sessions";
+import * as badges from "../badges/service";
+import * as checkins from "../checkins/service";
 import { getSettings } from "../settings/service";
 import { profileView, searchUsers } from "../users/service";
 
@@ -34,9 +36,23 @@ export function profilePageRoutes(
   };
 
   const profile = async (s: ValidSession, userId: number): Promise<RenderInput> => {
-    const view = await profileView(db, viewerOf(s), userId);
+    const viewer = viewerOf(s);
+    const view = await profileView(db, viewer, userId);
     if (!view) return userNotFoundPage();
-    return profilePage({ view, ownerSettings: view.isOwner ? await getSettings(db, userId) : null });
+    const now = app.now();
+    // The Badges and Activity islands start from these; a refusal leaves them to the API.
+    const orNull = <T>(p: Promise<T>) => p.catch(() => null);
+    const [awards, progress, activity, ownerSettings] = await Promise.all([
+      orNull(view.isOwner ? badges.myBadges(db, userId) : badges.badgesOfUser(db, viewer, userId)),
+      view.isOwner ? orNull(badges.badgeProgress(db, userId)) : null,
+      orNull(
+        view.isOwner
+          ? checkins.myCheckins(db, userId, now)
+          : checkins.checkinsOfUser(db, viewer, userId, now),
+      ),
+      view.isOwner ? getSettings(db, userId) : null,
+    ]);
+    return profilePage({ view, ownerSettings, badges: { awards, progress }, activity });
   };
 
   return new Elysia({ name: "profile-pages" })
