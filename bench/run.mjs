@@ -176,6 +176,49 @@ function memberScenarios(seeded) {
   ];
 }
 
+const CHECKINS_PER_MEMBER = 50;
+const CHECKIN_ACTIVE_MEMBERS = 200;
+const CHECKIN_OPEN_SCHOOLS = 1_000;
+
+/**
+ * The check-in scenarios, on a copy of the member database with CHECKINS_PER_MEMBER verified
+ * check-ins per member (bench/seed-checkins.ts). `POST /api/checkins` walks the pairs
+ * (member, open school) so each request is a real insert with its badge award statement in
+ * the same batch; the pairs run out after CHECKIN_ACTIVE_MEMBERS × CHECKIN_OPEN_SCHOOLS
+ * requests, far more than a run sends, and any 409 or other non-2xx is counted in the row.
+ */
+function checkinScenarios(seeded) {
+  const checkins = seeded.checkins.toLocaleString("en-US");
+  const members = seeded.members.toLocaleString("en-US");
+  let n = 0;
+  const next = (req) => {
+    const cookie = seeded.cookies[n % seeded.cookies.length];
+    const school = seeded.schools[Math.floor(n / seeded.cookies.length) % seeded.schools.length];
+    n++;
+    return {
+      ...req,
+      headers: { ...req.headers, cookie, "content-type": "application/json" },
+      body: JSON.stringify({ schoolId: school.id, latitude: school.latitude, longitude: school.longitude }),
+    };
+  };
+  return [
+    {
+      name: `POST /api/checkins (${members} members, ${checkins} check-ins)`,
+      path: "/api/checkins",
+      async setup(baseUrl) {
+        return { origin: baseUrl, requests: [{ method: "POST", setupRequest: next }] };
+      },
+    },
+    {
+      name: `GET /api/badges/progress (${CHECKINS_PER_MEMBER}+ check-ins)`,
+      path: "/api/badges/progress",
+      async setup() {
+        return { cookie: seeded.cookies.at(-1) };
+      },
+    },
+  ];
+}
+
 /** Signs a member in through the API and returns their session cookie. */
 async function signIn(baseUrl, identifier, password) {
   const res = await fetch(`${baseUrl}/api/auth/login`, {
@@ -278,6 +321,26 @@ async function main() {
   await runScenarios([...schoolScenarios, ...memberScenarios(seededMembers)], big.baseUrl, measured);
   const bigPins = await pinsSize(big.baseUrl);
   await big.stop();
+
+  progress(`adding ${CHECKINS_PER_MEMBER} check-ins to each of ${MEMBER_COUNT} members`);
+  const checkinsDb = join(dir, "checkins.db");
+  copyFileSync(schoolsDb, checkinsDb);
+  const seededCheckins = JSON.parse(
+    execFileSync(
+      join(repo, "node_modules/.bin/bun"),
+      [
+        join(repo, "bench/seed-checkins.ts"),
+        checkinsDb,
+        String(CHECKINS_PER_MEMBER),
+        String(CHECKIN_ACTIVE_MEMBERS),
+        String(CHECKIN_OPEN_SCHOOLS),
+      ],
+      { maxBuffer: 64 * 2 ** 20 },
+    ).toString(),
+  );
+  const withCheckins = await startOpenmat(binary, dir, checkinsDb);
+  await runScenarios(checkinScenarios(seededCheckins), withCheckins.baseUrl, measured);
+  await withCheckins.stop();
   const ceilingAfter = await measure("ceiling again", `${ceiling.baseUrl}/`);
   await ceiling.stop();
 
@@ -339,18 +402,18 @@ function soakRow({ startMb, points }) {
 
 async function runScenarios(list, baseUrl, measured) {
   for (const scenario of list) {
-    const { pathSuffix = "", ...extra } = (await scenario.setup?.(baseUrl)) ?? {};
+    const { pathSuffix = "", requests, ...extra } = (await scenario.setup?.(baseUrl)) ?? {};
     const headers = { ...scenario.headers, ...extra };
     measured.push({
       scenario,
-      result: await measure(scenario.name, baseUrl + scenario.path + pathSuffix, headers),
+      result: await measure(scenario.name, baseUrl + scenario.path + pathSuffix, headers, requests),
     });
   }
 }
 
-function measure(name, url, headers = {}) {
+function measure(name, url, headers = {}, requests = undefined) {
   progress(`${name}: ${LOAD.warmupSeconds} s warm-up, then ${DURATION_SECONDS} s`);
-  return load(url, { durationSeconds: DURATION_SECONDS, headers });
+  return load(url, { durationSeconds: DURATION_SECONDS, headers, requests });
 }
 
 main().catch((error) => {

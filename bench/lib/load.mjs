@@ -8,7 +8,7 @@ export const LOAD = { connections: 10, pipelining: 1, warmupSeconds: 1 };
  * caches settle in it). Sends Accept-Encoding: gzip because browsers do, so compression
  * costs what it costs in production.
  */
-export async function load(url, { durationSeconds, headers = {} }) {
+export async function load(url, { durationSeconds, headers = {}, requests }) {
   const result = await autocannon({
     url,
     connections: LOAD.connections,
@@ -16,6 +16,8 @@ export async function load(url, { durationSeconds, headers = {} }) {
     duration: durationSeconds,
     warmup: { duration: LOAD.warmupSeconds },
     headers: { "accept-encoding": "gzip", ...headers },
+    // Optional autocannon request list, e.g. a POST whose body changes on every request.
+    ...(requests ? { requests } : {}),
   });
   return {
     reqPerSec: Math.round(result.requests.average),
