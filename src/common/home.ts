@@ -44,6 +44,8 @@ export interface SchoolSummary {
   sessions: Session[];
   rating: number | null;
   reviewCount: number;
+  /** When a verified check-in last confirmed a listed session, or null. */
+  confirmedAt: string | null;
   /** Miles from the searched place or the visitor, when known. */
   distance?: number;
 }
@@ -142,6 +144,7 @@ export function toSchoolSummary(s: SchoolLike): SchoolSummary {
     sessions: s.sessions,
     rating: s.rating,
     reviewCount: s.reviewCount,
+    confirmedAt: s.confirmedAt,
     ...(s.distance === undefined ? {} : { distance: s.distance }),
   };
 }

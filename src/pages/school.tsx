@@ -32,7 +32,7 @@ export function schoolPage(
   publicUrl: string,
   school: SchoolView,
   status: OpenMatStatus,
-  signedIn = false,
+  { signedIn, confirmed }: { signedIn: boolean; confirmed: string | null },
 ): RenderInput {
   const place = `${school.city}, ${school.state}`;
   return {
@@ -90,6 +90,7 @@ export function schoolPage(
           )}
           <p className="muted">{`As the gym writes it: ${school.dayAndTime}`}</p>
           <p className="muted">{`Times are local to the gym (${school.timeZone}).`}</p>
+          {confirmed && <p className="school-confirmed">{confirmed}</p>}
           <p>
             <a href={`/schools/${school.slug}.ics`}>Add to calendar</a>
           </p>

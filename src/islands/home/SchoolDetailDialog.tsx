@@ -2,6 +2,7 @@ import { directionsUrl } from "../../common/directions";
 import { type SchoolSummary, toSchoolSummary } from "../../common/home";
 import { homeTexts } from "../../common/home-texts";
 import { CheckInButton } from "../checkins/CheckInButton";
+import { ConfirmedByCheckin } from "./ConfirmedByCheckin";
 import { FavoriteButton } from "./FavoriteButton";
 import { Modal } from "./Modal";
 import { useSchool } from "./queries/school";
@@ -42,6 +43,7 @@ export function SchoolDetailDialog({
           <section aria-labelledby={`${titleId}-schedule`}>
             <h3 id={`${titleId}-schedule`}>Open Mat schedule</h3>
             <SchoolSchedule school={school} />
+            <ConfirmedByCheckin confirmedAt={school.confirmedAt} />
           </section>
           <section aria-labelledby={`${titleId}-about`}>
             <h3 id={`${titleId}-about`}>About</h3>

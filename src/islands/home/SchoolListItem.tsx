@@ -1,5 +1,6 @@
 import type { MouseEvent } from "react";
 import { formatSchedule } from "../../common/schedule/format";
+import { ConfirmedByCheckin } from "./ConfirmedByCheckin";
 import { daysText } from "./day-labels";
 import type { HomeRow } from "./school-api";
 
@@ -27,6 +28,7 @@ export function SchoolListItem({ row, onOpen }: { row: HomeRow; onOpen(id: numbe
       {summary && <span className="school-place">{`${summary.city}, ${summary.state}`}</span>}
       {schedule && <span className="school-schedule">{schedule}</span>}
       {row.distance !== undefined && <span className="school-distance">{`${row.distance} mi`}</span>}
+      {summary && <ConfirmedByCheckin confirmedAt={summary.confirmedAt} inline />}
     </li>
   );
 }

@@ -16,6 +16,7 @@ const apiSchool: ApiSchool = {
   sessions: [],
   rating: 4.5,
   reviewCount: 12,
+  confirmedAt: null,
   website: null,
   communityNotes: null,
   monday: false,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { checkins, openMatSessions, schools } from "../../../db/schema";
 import type { Tx } from "../badges/queries";
+import { touchConfirmation } from "../schools/service";
 
 export type CheckinRow = typeof checkins.$inferSelect;
 
@@ -48,6 +49,7 @@ export const markVerified = (
 /** Listing freshness: the session and its school were seen open at `at` (two statements for a batch). */
 export const confirmListing = (db: Db, schoolId: number, sessionId: number, at: Date) =>
   [
+    touchConfirmation(db, schoolId, at),
     db.update(openMatSessions).set({ lastConfirmedAt: at }).where(eq(openMatSessions.id, sessionId)),
     db.update(schools).set({ lastVerifiedAt: at }).where(eq(schools.id, schoolId)),
   ] as const;

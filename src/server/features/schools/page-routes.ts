@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { confirmedByCheckinText } from "../../../common/freshness";
 import { openMatStatus } from "../../../common/schedule/open-now";
 import { notFoundPage } from "../../../pages/not-found";
 import { schoolPage } from "../../../pages/school";
@@ -33,14 +34,13 @@ export function schoolPageRoutes(
         },
       });
     }
+    const now = app.now();
     return render(
       ctx,
-      schoolPage(
-        app.env.PUBLIC_URL,
-        school,
-        openMatStatus(school.sessions, school.timeZone, app.now()),
-        !!ctx.session,
-      ),
+      schoolPage(app.env.PUBLIC_URL, school, openMatStatus(school.sessions, school.timeZone, now), {
+        signedIn: !!ctx.session,
+        confirmed: confirmedByCheckinText(school.confirmedAt, now),
+      }),
     );
   });
 }

@@ -182,6 +182,17 @@ export const bumpSchoolsVersion = (db: Pick<Db, "run">) =>
   db.run(sql`INSERT INTO app_meta (key, value, updated_at) VALUES (${VERSION_KEY}, '1', ${Date.now()})
     ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1, updated_at = excluded.updated_at`);
 
+/**
+ * Bumps the schools version unless the school was already confirmed since `since`: a
+ * check-in changes what lists show ("Confirmed by a check-in …") at most once a day per
+ * school, so cached answers are rebuilt that rarely. Runs before the confirmation itself.
+ */
+export const bumpSchoolsVersionUnlessConfirmedSince = (db: Pick<Db, "run">, schoolId: number, since: Date) =>
+  db.run(sql`INSERT INTO app_meta (key, value, updated_at)
+    SELECT ${VERSION_KEY}, '1', ${Date.now()}
+    WHERE NOT EXISTS (SELECT 1 FROM schools WHERE id = ${schoolId} AND last_verified_at >= ${since.getTime()})
+    ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1, updated_at = excluded.updated_at`);
+
 export const countDemoSchools = async (db: Db) =>
   (await db.select({ n: sql<number>`count(*)` }).from(schools).where(eq(schools.isDemo, true)))[0]?.n ?? 0;
 

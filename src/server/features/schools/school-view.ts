@@ -35,11 +35,19 @@ export function toSchoolView(row: SchoolRow, sessions: SessionRow[], distanceMil
     sessions: sessions.map(toSession),
     isDemo: row.isDemo,
     lastVerifiedAt: row.lastVerifiedAt?.toISOString() ?? null,
+    /** The last verified check-in inside one of its listed sessions (listing freshness). */
+    confirmedAt: latestConfirmation(sessions),
     ...(distanceMiles === undefined ? {} : { distance: Math.round(distanceMiles * 10) / 10 }),
   };
 }
 
 export type SchoolView = ReturnType<typeof toSchoolView>;
+
+function latestConfirmation(sessions: readonly SessionRow[]): string | null {
+  let latest = 0;
+  for (const s of sessions) latest = Math.max(latest, s.lastConfirmedAt?.getTime() ?? 0);
+  return latest ? new Date(latest).toISOString() : null;
+}
 
 export function toSession(row: Pick<SessionRow, "weekday" | "startMinute" | "endMinute" | "notes">): Session {
   return {

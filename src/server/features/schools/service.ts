@@ -8,6 +8,7 @@ import {
   allSessionsBySchool,
   allSessionsWithZones,
   allSlugs,
+  bumpSchoolsVersionUnlessConfirmedSince,
   countSchools,
   findSchoolById,
   findSchoolBySlug,
@@ -72,6 +73,14 @@ export function schoolPagePaths(db: Db): Promise<readonly string[]> {
   }
   return paths();
 }
+
+/** The statement a check-in's batch runs before confirming a school (see the query's note). */
+export const touchConfirmation = (db: Db, schoolId: number, now: Date) =>
+  bumpSchoolsVersionUnlessConfirmedSince(
+    db,
+    schoolId,
+    new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000),
+  );
 
 export async function getSchool(db: Db, id: number) {
   const row = await findSchoolById(db, id);
