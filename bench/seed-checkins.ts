@@ -14,6 +14,7 @@ import { wallClockAt } from "../src/common/schedule/zoned-time";
 import { openDatabase } from "../src/db/client";
 import { migrate } from "../src/db/migrate";
 import { createSession } from "../src/server/features/auth/sessions";
+import { multiRowInserts } from "./lib/multi-row-inserts";
 
 const [file, perMember, active, open] = process.argv.slice(2);
 if (!file || !perMember || !active || !open) {
@@ -22,7 +23,6 @@ if (!file || !perMember || !active || !open) {
 const PER_MEMBER = Number(perMember);
 const ACTIVE = Number(active);
 const OPEN = Number(open);
-const ROWS_PER_INSERT = 5_000;
 
 let state = 0x51ed270b;
 function random() {
@@ -64,20 +64,16 @@ for (const s of openSchools) {
   for (let weekday = 0; weekday < 7; weekday++) sessionRows.push(`(${s.id}, ${weekday}, ${start}, '[]')`);
 }
 
-function inserts(head: string, rows: string[]): string[] {
-  const statements: string[] = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    statements.push(`${head} VALUES ${rows.slice(i, i + ROWS_PER_INSERT).join(",\n")}`);
-  }
-  return statements;
-}
 await client.batch(
   [
-    ...inserts(
+    ...multiRowInserts(
       "INSERT INTO checkins (user_id, school_id, checked_in_at, local_date, verified, distance_meters)",
       checkinRows,
     ),
-    ...inserts("INSERT INTO open_mat_sessions (school_id, weekday, start_minute, notes)", sessionRows),
+    ...multiRowInserts(
+      "INSERT INTO open_mat_sessions (school_id, weekday, start_minute, notes)",
+      sessionRows,
+    ),
   ],
   "write",
 );

@@ -7,6 +7,7 @@
 // term that matches about SEARCH_TARGET members.
 import { openDatabase } from "../src/db/client";
 import { migrate } from "../src/db/migrate";
+import { multiRowInserts } from "./lib/multi-row-inserts";
 
 const [file, count, password] = process.argv.slice(2);
 if (!file || !count || !password) throw new Error("usage: bun bench/seed-members.ts FILE N PASSWORD");
@@ -16,7 +17,6 @@ const SEARCH_TARGET = 50;
 const FOLLOWS_PER_MEMBER_MAX = 10; // 0 to 10 each, about 5 on average
 const VIEWER_FOLLOWS = 150;
 const SAVED_GYMS = 12;
-const ROWS_PER_INSERT = 5_000;
 
 // A fixed seed: every run generates the same members and so the same search term.
 let state = 0x9e3779b9;
@@ -271,25 +271,18 @@ const schoolIds = (await client.execute(`SELECT id FROM schools ORDER BY id LIMI
 );
 const favoriteRows = schoolIds.map((schoolId, i) => `(${subject.id}, ${schoolId}, ${now - i * 86_400_000})`);
 
-function inserts(head: string, rows: string[]): string[] {
-  const statements: string[] = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    statements.push(`${head} VALUES ${rows.slice(i, i + ROWS_PER_INSERT).join(",\n")}`);
-  }
-  return statements;
-}
 await client.batch(
   [
-    ...inserts(
+    ...multiRowInserts(
       "INSERT INTO users (id, username, email, password_hash, belt_level, about_me, city, home_gym, email_verified_at, created_at)",
       userRows,
     ),
-    ...inserts(
+    ...multiRowInserts(
       "INSERT INTO user_settings (user_id, show_belt_level, show_about_me, show_city, show_home_gym, show_badge_count, show_check_in_gym_names, show_saved_gym_names, share_badge_progress_public)",
       settingsRows,
     ),
-    ...inserts("INSERT INTO follows (follower_id, following_id, created_at)", followRows),
-    ...inserts("INSERT INTO favorites (user_id, school_id, created_at)", favoriteRows),
+    ...multiRowInserts("INSERT INTO follows (follower_id, following_id, created_at)", followRows),
+    ...multiRowInserts("INSERT INTO favorites (user_id, school_id, created_at)", favoriteRows),
   ],
   "write",
 );

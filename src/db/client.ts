@@ -6,6 +6,9 @@ import * as schema from "./schema";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 
+/** A database or a transaction: both run the same queries. */
+export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "run" | "all" | "get">;
+
 export interface Database {
   db: Db;
   client: Client;

@@ -1,10 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { BADGE_DEFINITIONS, type BadgeMetrics } from "../../../common/badges";
-import type { Db } from "../../../db/client";
+import type { Tx } from "../../../db/client";
 import { badgeAwards } from "../../../db/schema";
-
-/** A database or a transaction: both run the same queries. */
-export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "run" | "all" | "get">;
 
 export type AwardRow = typeof badgeAwards.$inferSelect;
 

@@ -6,7 +6,7 @@ import {
   nextClosestBadges,
 } from "../../../common/badges";
 import { checkinMessages } from "../../../common/schemas/checkins";
-import type { Db } from "../../../db/client";
+import type { Db, Tx } from "../../../db/client";
 import { HttpError } from "../../http/errors";
 import { can, requireAccess } from "../../policy/access";
 import type { PolicyViewer } from "../../policy/viewer";
@@ -20,9 +20,11 @@ import {
   fromRawAward,
   markCelebrated,
   type RawAwardRow,
-  type Tx,
   uncelebratedAwards,
 } from "./queries";
+
+/** The award statement, for a check-in's batch (awarded with the check-in, or not at all). */
+export { awardStatement };
 
 export const badgeMessages = {
   userNotFound: checkinMessages.userNotFound,

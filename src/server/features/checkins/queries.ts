@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, isNull, lt, or } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import type { Db, Tx } from "../../../db/client";
 import { checkins, openMatSessions, schools } from "../../../db/schema";
-import type { Tx } from "../badges/queries";
 import { touchConfirmation } from "../schools/service";
 
 export type CheckinRow = typeof checkins.$inferSelect;

@@ -8,12 +8,11 @@ import {
   checkinMessages,
 } from "../../../common/schemas/checkins";
 import type { Db } from "../../../db/client";
+import { uniqueViolationOf } from "../../../db/unique-violation";
 import { HttpError } from "../../http/errors";
 import { can, requireAccess } from "../../policy/access";
 import type { PolicyViewer } from "../../policy/viewer";
-import { uniqueViolationOf } from "../auth/unique-violation";
-import { awardStatement } from "../badges/queries";
-import { newAwardViews } from "../badges/service";
+import { awardStatement, newAwardViews } from "../badges/service";
 import { memberSubject } from "../settings/service";
 import {
   type CheckinRow,

@@ -54,3 +54,13 @@ export const addFavorite = (db: Db, userId: number, schoolId: number, now: Date)
 
 export const removeFavorite = (db: Db, userId: number, schoolId: number) =>
   db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.schoolId, schoolId)));
+
+/** Name, city and slug of a member's newest saved schools, at most `limit`: one query. */
+export const savedSchoolsOf = (db: Db, userId: number, limit: number) =>
+  db
+    .select({ schoolId: schools.id, name: schools.gym, city: schools.city, slug: schools.slug })
+    .from(favorites)
+    .innerJoin(schools, eq(schools.id, favorites.schoolId))
+    .where(eq(favorites.userId, userId))
+    .orderBy(...newestFirst)
+    .limit(limit);

@@ -1,12 +1,8 @@
-import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { favorites, schools } from "../../../db/schema";
 import { HttpError } from "../../http/errors";
 import { requireAccess } from "../../policy/access";
 import type { PolicyViewer } from "../../policy/viewer";
-import { sessionsOf } from "../schools/queries";
-import { toSchoolView } from "../schools/school-view";
-import { getSchool } from "../schools/service";
+import { getSchool, schoolViews } from "../schools/service";
 import { memberSubject } from "../settings/service";
 import {
   addFavorite,
@@ -15,6 +11,7 @@ import {
   favoriteSchoolsPage,
   isFavorite,
   removeFavorite,
+  savedSchoolsOf,
 } from "./queries";
 
 export const favoriteMessages = {
@@ -45,15 +42,14 @@ async function favoritesPage(db: Db, userId: number, page: Page) {
     favoriteSchoolsPage(db, userId, page.limit, page.offset),
     countFavorites(db, userId),
   ]);
-  const sessions = await sessionsOf(
+  const views = await schoolViews(
     db,
-    rows.map((r) => r.school.id),
+    rows.map((r) => r.school),
   );
-  const bySchool = Map.groupBy(sessions, (s) => s.schoolId);
-  const items = rows.map(({ school, savedAt }) => ({
+  const items = rows.map(({ school, savedAt }, i) => ({
     schoolId: school.id,
     savedAt: savedAt.toISOString(),
-    school: toSchoolView(school, bySchool.get(school.id) ?? []),
+    school: views[i],
   }));
   return { items, total };
 }
@@ -96,11 +92,4 @@ export async function favoritesOfUser(db: Db, viewer: PolicyViewer, userId: numb
  * The newest `limit` saved gyms of a member as name, city and slug (the profile page's
  * list), in one query. It asks no policy: callers check favorites.read first.
  */
-export const savedGymSummaries = (db: Db, userId: number, limit: number) =>
-  db
-    .select({ schoolId: schools.id, name: schools.gym, city: schools.city, slug: schools.slug })
-    .from(favorites)
-    .innerJoin(schools, eq(schools.id, favorites.schoolId))
-    .where(eq(favorites.userId, userId))
-    .orderBy(desc(favorites.createdAt), desc(favorites.schoolId))
-    .limit(limit);
+export const savedGymSummaries = (db: Db, userId: number, limit: number) => savedSchoolsOf(db, userId, limit);

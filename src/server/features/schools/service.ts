@@ -42,7 +42,8 @@ export interface Point {
   longitude: number;
 }
 
-async function views(db: Db, rows: SchoolRow[], from?: Point): Promise<SchoolView[]> {
+/** Full views of `rows` (in their order, or nearest first from `from`): one sessions query. */
+export async function schoolViews(db: Db, rows: SchoolRow[], from?: Point): Promise<SchoolView[]> {
   const sessions = await sessionsOf(
     db,
     rows.map((r) => r.id),
@@ -84,17 +85,17 @@ export const touchConfirmation = (db: Db, schoolId: number, now: Date) =>
 
 export async function getSchool(db: Db, id: number) {
   const row = await findSchoolById(db, id);
-  return row ? (await views(db, [row]))[0] : undefined;
+  return row ? (await schoolViews(db, [row]))[0] : undefined;
 }
 
 export async function getSchoolBySlug(db: Db, slug: string) {
   const row = await findSchoolBySlug(db, slug);
-  return row ? (await views(db, [row]))[0] : undefined;
+  return row ? (await schoolViews(db, [row]))[0] : undefined;
 }
 
 export async function listPage(db: Db, limit: number, offset: number, from?: Point) {
   const [rows, total] = await Promise.all([listSchools(db, limit, offset), countSchools(db)]);
-  return { schools: await views(db, rows, from), total, limit, offset };
+  return { schools: await schoolViews(db, rows, from), total, limit, offset };
 }
 
 export interface AllSchools {
@@ -147,7 +148,7 @@ export async function withinRadius(db: Db, center: Point, miles: number) {
   const inside = candidates.filter(
     (r) => distanceMiles(center.latitude, center.longitude, r.latitude, r.longitude) <= miles,
   );
-  return views(db, inside, center);
+  return schoolViews(db, inside, center);
 }
 
 /** "Austin", "Austin, TX" or "Austin TX". */
@@ -156,7 +157,7 @@ export async function inCity(db: Db, cityQuery: string, from?: Point) {
   const rows = match?.[1]
     ? await schoolsInCity(db, match[1].trim(), match[2])
     : await schoolsInCity(db, cityQuery.trim());
-  return views(db, rows, from);
+  return schoolViews(db, rows, from);
 }
 
 const NEARBY_RINGS_MILES = [10, 40, 150, 500, Number.POSITIVE_INFINITY];
@@ -170,7 +171,7 @@ export async function nearest(db: Db, center: Point, limit: number) {
   for (const miles of NEARBY_RINGS_MILES) {
     const box = Number.isFinite(miles) ? boundingBox(center.latitude, center.longitude, miles) : undefined;
     const candidates = await nearestSchools(db, center, limit, box);
-    if (candidates.length >= limit || !box) return views(db, candidates, center);
+    if (candidates.length >= limit || !box) return schoolViews(db, candidates, center);
   }
   return [];
 }
@@ -225,7 +226,7 @@ export async function search(
       query: q,
       strategy: "state",
       location,
-      schools: await views(db, await schoolsInState(db, location.state), from),
+      schools: await schoolViews(db, await schoolsInState(db, location.state), from),
     };
   }
   if (location) {
@@ -238,7 +239,11 @@ export async function search(
     from,
   );
   if (city.length) return { query: q, strategy: "city", location, schools: city };
-  const text = await views(db, await schoolsMatching(db, q, RESULT_LIMIT), from ?? location ?? undefined);
+  const text = await schoolViews(
+    db,
+    await schoolsMatching(db, q, RESULT_LIMIT),
+    from ?? location ?? undefined,
+  );
   return { query: q, strategy: "text", location, schools: text };
 }
 
