@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { postVisibilities } from "../common/schemas/posts";
 
 /** Small key/value facts about this database, such as when demo data was loaded. */
 export const appMeta = sqliteTable("app_meta", {
@@ -351,4 +352,61 @@ export const badgeAwards = sqliteTable(
     celebratedAt: integer("celebrated_at", { mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("badge_awards_user_code").on(t.userId, t.badgeCode)],
+);
+
+/**
+ * A feed entry. `post` is what a member wrote; `checkin` is the activity card of a verified
+ * check-in (its text is built when read, so the owner's gym-name setting always applies),
+ * and goes with the check-in.
+ */
+export const posts = sqliteTable(
+  "posts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["post", "checkin"] })
+      .notNull()
+      .default("post"),
+    content: text("content").notNull().default(""),
+    visibility: text("visibility", { enum: postVisibilities }).notNull().default("Public"),
+    checkinId: integer("checkin_id").references(() => checkins.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("posts_user").on(t.userId, t.id), uniqueIndex("posts_checkin").on(t.checkinId)],
+);
+
+/**
+ * A processed post photo. It belongs to its uploader from the moment it is normalised and
+ * to a post once one names it; one never posted is removed after a day.
+ */
+export const postPhotos = sqliteTable(
+  "post_photos",
+  {
+    /** 26 random base32 characters; the served name is `p-<id>.webp`. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postId: integer("post_id").references(() => posts.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("post_photos_post").on(t.postId, t.position), index("post_photos_created").on(t.createdAt)],
+);
+
+/** One like per member per post; counted when read. */
+export const postLikes = sqliteTable(
+  "post_likes",
+  {
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index("post_likes_user").on(t.userId)],
 );

@@ -8,6 +8,7 @@ import m4 from "./0004_feedback.sql" with { type: "text" };
 import m5 from "./0005_account_safety.sql" with { type: "text" };
 import m6 from "./0006_members.sql" with { type: "text" };
 import m7 from "./0007_checkins_badges.sql" with { type: "text" };
+import m8 from "./0008_posts_photos_likes.sql" with { type: "text" };
 import journal from "./meta/_journal.json";
 
 export const migrationJournal = journal;
@@ -20,4 +21,5 @@ export const migrationSql: Record<string, string> = {
   "0005_account_safety": m5,
   "0006_members": m6,
   "0007_checkins_badges": m7,
+  "0008_posts_photos_likes": m8,
 };

@@ -1,17 +1,30 @@
 import { authMessages } from "../../common/schemas/auth";
 import { HttpError } from "../http/errors";
-import { type MemberAction, type MemberSubject, memberRules, type SiteAction, siteRules } from "./rules";
+import {
+  type MemberAction,
+  type MemberSubject,
+  memberRules,
+  type PostAction,
+  type PostSubject,
+  postRules,
+  type SiteAction,
+  siteRules,
+} from "./rules";
 import type { PolicyViewer } from "./viewer";
 
 export function can(viewer: PolicyViewer, action: SiteAction): boolean;
 export function can(viewer: PolicyViewer, action: MemberAction, subject: MemberSubject): boolean;
+export function can(viewer: PolicyViewer, action: PostAction, subject: PostSubject): boolean;
 export function can(
   viewer: PolicyViewer,
-  action: SiteAction | MemberAction,
-  subject?: MemberSubject,
+  action: SiteAction | MemberAction | PostAction,
+  subject?: MemberSubject | PostSubject,
 ): boolean {
   if (action in siteRules) return siteRules[action as SiteAction](viewer);
   if (!subject) return false;
+  if (action in postRules) {
+    return "visibility" in subject && postRules[action as PostAction](viewer, subject);
+  }
   return memberRules[action as MemberAction](viewer, subject);
 }
 

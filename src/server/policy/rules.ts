@@ -1,3 +1,4 @@
+import type { PostVisibility } from "../../common/schemas/posts";
 import type { PrivacySettings } from "../../common/schemas/settings";
 import type { Relation } from "./relation";
 import type { PolicyViewer } from "./viewer";
@@ -6,6 +7,11 @@ import type { PolicyViewer } from "./viewer";
 export interface MemberSubject {
   relation: Relation;
   settings: PrivacySettings;
+}
+
+/** A post (or a post's photo) as the rules see it: its author's subject and its visibility. */
+export interface PostSubject extends MemberSubject {
+  visibility: PostVisibility;
 }
 
 const signedIn = (v: PolicyViewer) => v.kind !== "guest";
@@ -48,3 +54,22 @@ export const memberRules = {
 
 export type SiteAction = keyof typeof siteRules;
 export type MemberAction = keyof typeof memberRules;
+
+/**
+ * Spec §5 "Post": Private is the author's alone; Friends reaches the people the author
+ * follows (the viewer is `followedBy` the author); Public reaches every signed-in member.
+ * A block hides everything either way. A photo not yet in a post is judged as Private.
+ */
+const seesPost = (v: PolicyViewer, s: PostSubject) =>
+  seesMember(v, s) &&
+  (s.relation.self || s.visibility === "Public" || (s.visibility === "Friends" && s.relation.followedBy));
+
+export const postRules = {
+  "post.read": seesPost,
+  "post.photo.read": seesPost,
+  "post.like": seesPost,
+  /** Admins remove posts in moderation; otherwise only the author. */
+  "post.delete": (v: PolicyViewer, s: PostSubject) => signedIn(v) && (s.relation.self || isAdmin(v)),
+} satisfies Record<string, (viewer: PolicyViewer, subject: PostSubject) => boolean>;
+
+export type PostAction = keyof typeof postRules;
