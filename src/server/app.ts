@@ -31,6 +31,8 @@ import { createMailTransport } from "./features/mail/transport";
 import { notFoundRoutes, pagesRoutes } from "./features/pages/routes";
 import { photoRoutes, uploadBodyRoute } from "./features/photos/routes";
 import { type PhotoDeps, pruneUploadTickets } from "./features/photos/service";
+import { postPhotoRoutes } from "./features/posts/photo-routes";
+import { canSeePostPhoto, pruneUnpostedPhotos } from "./features/posts/photos";
 import { profilePageRoutes } from "./features/profile-pages/routes";
 import { hasDemoSchools, seedDemoSchoolsOnce } from "./features/schools/demo";
 import { schoolPageRoutes } from "./features/schools/page-routes";
@@ -107,6 +109,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       pruneJob("rate_counters", (db, at, limit) => pruneRateCounters(db, at.getTime(), limit)),
       pruneJob("mail_outbox", pruneOldMail),
       pruneJob("upload_tickets", (db, at, limit) => pruneUploadTickets(db, storage, at, limit)),
+      pruneJob("post_photos", (db, at, limit) => pruneUnpostedPhotos(db, storage, at, limit)),
     ],
   });
   const authDeps: AuthDeps = {
@@ -142,7 +145,8 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(badgeRoutes(context, guard))
     .use(userRoutes(context, guard))
     .use(feedbackRoutes(context, guard))
-    .use(photoRoutes(photoDeps, guard))
+    .use(photoRoutes(photoDeps, guard, (viewer, id) => canSeePostPhoto(database.db, viewer, id)))
+    .use(postPhotoRoutes(photoDeps, guard))
     .use(locationRoutes())
     .use(schoolPageRoutes(context, session, render))
     .use(devMailboxRoutes(context, session, render))

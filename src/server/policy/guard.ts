@@ -18,6 +18,12 @@ export function viewerFromSession(
   return { kind: roleOf(session.user, adminEmails), id: session.user.id };
 }
 
+/** The signed-in member's id; routes with `auth: "member"` have already answered guests 401. */
+export function requireMemberId(viewer: PolicyViewer): number {
+  if (viewer.kind === "guest") throw new HttpError(401, authMessages.notSignedIn);
+  return viewer.id;
+}
+
 /**
  * Adds `viewer` to every route, and the route option `auth`, declared once per route:
  * `{ auth: "member" }` answers 401 to guests, `{ auth: "admin" }` also 403 to members.

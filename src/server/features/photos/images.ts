@@ -89,3 +89,26 @@ export async function renderProfilePhoto(bytes: Uint8Array): Promise<Record<Phot
   );
   return Object.fromEntries(PHOTO_SIZES.map((size, i) => [size, out[i]])) as Record<PhotoSize, Uint8Array>;
 }
+
+/** A post photo's long edge at most; phones' 12 MP shots come down to about 1 MP. */
+export const POST_PHOTO_MAX_EDGE = 1600;
+
+/**
+ * Decodes a JPEG, PNG or WebP and re-encodes it as one WebP whose long edge is at most
+ * POST_PHOTO_MAX_EDGE, the whole picture kept (no crop). As with profile photos, the
+ * orientation is applied and no metadata (EXIF, GPS, XMP) survives: the output is built
+ * from pixels alone.
+ */
+export async function renderPostPhoto(bytes: Uint8Array): Promise<Uint8Array> {
+  if (!sniffPhotoFormat(bytes)) throw new PhotoRejected("type");
+  const options = { maxPixels: MAX_PHOTO_PIXELS, autoOrient: true };
+  const { width, height } = await guarded(new Bun.Image(bytes, options).metadata());
+  if (width * height > MAX_PHOTO_PIXELS || width < 1 || height < 1) throw new PhotoRejected("size");
+  const edge = Math.min(POST_PHOTO_MAX_EDGE, Math.max(width, height));
+  return guarded(
+    new Bun.Image(bytes, options)
+      .resize(edge, edge, { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY })
+      .bytes(),
+  );
+}

@@ -1,10 +1,9 @@
 import { Elysia } from "elysia";
 import * as v from "valibot";
-import { authMessages } from "../../../common/schemas/auth";
-import { HttpError, jsonResponse, messages } from "../../http/errors";
+import { jsonResponse, messages } from "../../http/errors";
 import type { RawBodyRoute } from "../../http/pipeline";
-import type { authGuard } from "../../policy/guard";
-import { viewerId } from "../../policy/viewer";
+import { type authGuard, requireMemberId } from "../../policy/guard";
+import type { PolicyViewer } from "../../policy/viewer";
 import * as photos from "./service";
 
 const claimBody = v.object({
@@ -35,58 +34,74 @@ const PHOTO_HEADERS = {
   "accept-ranges": "bytes",
 };
 
+const PRIVATE_PHOTO_HEADERS = { "cache-control": "private, max-age=86400", vary: "cookie" };
+
 const jsonNotFound = () => jsonResponse(404, { message: messages.notFound });
 
 const member = { auth: "member" } as const;
 
-/** The signed-in member's id; the `auth: "member"` option has already answered guests 401. */
-function memberId(viewer: Parameters<typeof viewerId>[0]): number {
-  const id = viewerId(viewer);
-  if (id === null) throw new HttpError(401, authMessages.notSignedIn);
-  return id;
-}
+/** Whether the viewer may see a post photo; the posts feature answers it from the post's visibility. */
+export type PostPhotoAccess = (viewer: PolicyViewer, postPhotoId: string) => Promise<boolean>;
 
-/** Spec §7 profile photo upload (link, PUT, claim) and GET /photos/{name}. */
-export function photoRoutes(deps: photos.PhotoDeps, guard: ReturnType<typeof authGuard>) {
-  return new Elysia({ name: "photo-routes" })
-    .use(guard)
-    .post(
-      "/api/users/profile/upload-url",
-      ({ viewer }) => photos.createProfileUploadUrl(deps, memberId(viewer)),
-      member,
-    )
-    .post(
-      "/api/users/profile/upload-photo",
-      ({ viewer, body }) => photos.claimProfilePhoto(deps, memberId(viewer), body.photoURL),
-      { ...member, body: claimBody },
-    )
-    .put(
-      "/uploads/:token",
-      async ({ params, request }) => {
-        await photos.receiveUpload(deps, params.token, {
-          body: request.body,
-          contentType: request.headers.get("content-type"),
-          contentLength: request.headers.get("content-length"),
-        });
-        return new Response(null, { status: 200 });
-      },
-      { parse: "none" },
-    )
-    .get("/photos/:name", async ({ params, request }) => {
-      const photo = photos.photoForName(params.name);
-      // Every served photo is public today; a private one will be checked against the viewer here.
-      if (!photo) return jsonNotFound();
-      const read = await photos.readPhoto(deps.storage, photo.key, request.headers.get("range"));
-      if (read.status === 404) return jsonNotFound();
-      if (read.status === 416) {
-        return new Response(null, { status: 416, headers: { "content-range": `bytes */${read.size}` } });
-      }
-      const { object } = read;
-      const headers: Record<string, string> = { ...PHOTO_HEADERS };
-      if (object.range) {
-        headers["content-range"] = `bytes ${object.range.start}-${object.range.end}/${object.size}`;
-        headers["content-length"] = String(object.range.end - object.range.start + 1);
-      } else headers["content-length"] = String(object.size);
-      return new Response(object.body, { status: read.status, headers });
-    });
+/**
+ * Spec §7 photo uploads (link, PUT, claim) and GET /photos/{name}. Post photos are served
+ * only to whom their post's visibility allows; to anyone else they do not exist.
+ */
+export function photoRoutes(
+  deps: photos.PhotoDeps,
+  guard: ReturnType<typeof authGuard>,
+  postPhotoAccess: PostPhotoAccess,
+) {
+  return (
+    new Elysia({ name: "photo-routes" })
+      .use(guard)
+      .post(
+        "/api/users/profile/upload-url",
+        ({ viewer }) => photos.createUploadUrl(deps, requireMemberId(viewer), "profile-photo"),
+        member,
+      )
+      // Spec §7 "Posts": step 1 of a post photo's upload.
+      .post(
+        "/api/objects/upload",
+        ({ viewer }) => photos.createUploadUrl(deps, requireMemberId(viewer), "post-photo"),
+        member,
+      )
+      .post(
+        "/api/users/profile/upload-photo",
+        ({ viewer, body }) => photos.claimProfilePhoto(deps, requireMemberId(viewer), body.photoURL),
+        { ...member, body: claimBody },
+      )
+      .put(
+        "/uploads/:token",
+        async ({ params, request }) => {
+          await photos.receiveUpload(deps, params.token, {
+            body: request.body,
+            contentType: request.headers.get("content-type"),
+            contentLength: request.headers.get("content-length"),
+          });
+          return new Response(null, { status: 200 });
+        },
+        { parse: "none" },
+      )
+      .get("/photos/:name", async ({ params, request, viewer }) => {
+        const photo = photos.photoForName(params.name);
+        if (!photo) return jsonNotFound();
+        if (photo.access === "post" && !(await postPhotoAccess(viewer, photo.postPhotoId)))
+          return jsonNotFound();
+        const read = await photos.readPhoto(deps.storage, photo.key, request.headers.get("range"));
+        if (read.status === 404) return jsonNotFound();
+        if (read.status === 416) {
+          return new Response(null, { status: 416, headers: { "content-range": `bytes */${read.size}` } });
+        }
+        const { object } = read;
+        // A post photo is for some members only: no shared cache may keep it, and it varies by who asks.
+        const headers: Record<string, string> =
+          photo.access === "post" ? { ...PHOTO_HEADERS, ...PRIVATE_PHOTO_HEADERS } : { ...PHOTO_HEADERS };
+        if (object.range) {
+          headers["content-range"] = `bytes ${object.range.start}-${object.range.end}/${object.size}`;
+          headers["content-length"] = String(object.range.end - object.range.start + 1);
+        } else headers["content-length"] = String(object.size);
+        return new Response(object.body, { status: read.status, headers });
+      })
+  );
 }

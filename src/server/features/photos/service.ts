@@ -1,11 +1,12 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { POST_PHOTO_MAX_BYTES, postMessages } from "../../../common/schemas/posts";
 import { PROFILE_PHOTO_MAX_BYTES, userMessages } from "../../../common/schemas/users";
 import type { Db } from "../../../db/client";
 import { HttpError, messages } from "../../http/errors";
 import { readLimited } from "../../http/read-limited";
 import { type Storage, type StoredObject, satisfiableRange } from "../../storage";
-import { PhotoRejected, type PhotoSize, renderProfilePhoto } from "./images";
+import { PhotoRejected, type PhotoSize, renderPostPhoto, renderProfilePhoto } from "./images";
 import * as q from "./queries";
 
 export interface PhotoDeps {
@@ -21,8 +22,8 @@ export const UPLOAD_TTL_SECONDS = 10 * 60;
 const CLAIM_GRACE_MS = 5 * 60_000;
 /** Unclaimed uploads and their tickets are removed once this old. */
 export const UPLOAD_ORPHAN_MS = 24 * 60 * 60_000;
-/** The largest upload any ticket allows (post photos, spec §10). */
-export const MAX_UPLOAD_BYTES = 10_485_760;
+/** The largest upload any ticket allows (post photos, spec §9). */
+export const MAX_UPLOAD_BYTES = POST_PHOTO_MAX_BYTES;
 
 export const uploadMessages = {
   notReceived: "Upload failed: no file was received. Please try again.",
@@ -37,6 +38,7 @@ const INCOMING_KEY = new RegExp(`(?:^|/)(incoming/${ID})$`);
 const UPLOAD_PATH = /^\/uploads\/([a-z2-7]{32})$/;
 /** The only names GET /photos/{name} serves: our own random ids and sizes. */
 const PROFILE_PHOTO_NAME = new RegExp(`^(${ID})-(96|512)\\.webp$`);
+const POST_PHOTO_NAME = new RegExp(`^p-(${ID})\\.webp$`);
 const PROFILE_PHOTO_PATH = new RegExp(`^/photos/(${ID})-512\\.webp$`);
 
 const photoKey = (id: string, size: PhotoSize) => `photos/${id}-${size}.webp`;
@@ -58,37 +60,44 @@ const photoMessage = (reason: PhotoRejected["reason"]) =>
 const expired = () => new HttpError(410, userMessages.uploadExpired);
 const notFound = () => new HttpError(404, messages.notFound);
 
+type UploadPurpose = q.UploadTicket["purpose"];
+const maxBytesFor = (purpose: UploadPurpose) =>
+  purpose === "profile-photo" ? PROFILE_PHOTO_MAX_BYTES : POST_PHOTO_MAX_BYTES;
+
 /**
- * Step 1 of spec §7's photo upload: a single-use link, bound to the member, that takes
- * one file of at most 5 MB for the next 10 minutes. The ticket's secret is only in the
- * link (the database keeps its hash); the raw bytes land at `incoming/<random>`.
+ * Step 1 of spec §7's photo uploads: a single-use link, bound to the member and one
+ * purpose, that takes one file (5 MB for a profile photo, 10 MB for a post photo) for the
+ * next 10 minutes. The ticket's secret is only in the link (the database keeps its hash);
+ * the raw bytes land at `incoming/<random>`.
  */
-export async function createProfileUploadUrl(
+export async function createUploadUrl(
   deps: PhotoDeps,
   userId: number,
+  purpose: UploadPurpose,
 ): Promise<{ uploadURL: string }> {
   const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
   const objectKey = `incoming/${randomId()}`;
   const now = deps.now();
+  const maxBytes = maxBytesFor(purpose);
   await q.insertTicket(deps.db, {
     tokenHash: hashToken(token),
     userId,
-    purpose: "profile-photo",
+    purpose,
     objectKey,
-    maxBytes: PROFILE_PHOTO_MAX_BYTES,
+    maxBytes,
     expiresAt: new Date(now.getTime() + UPLOAD_TTL_SECONDS * 1000),
     createdAt: now,
   });
   const uploadURL = await deps.storage.signedUploadUrl(objectKey, {
-    maxBytes: PROFILE_PHOTO_MAX_BYTES,
+    maxBytes,
     expiresInSeconds: UPLOAD_TTL_SECONDS,
     ticket: token,
   });
   return { uploadURL };
 }
 
-const tooLarge = (purpose: q.UploadTicket["purpose"]) =>
-  purpose === "profile-photo" ? photoMessage("size") : new HttpError(413, messages.tooLarge);
+const tooLarge = (purpose: UploadPurpose) =>
+  purpose === "profile-photo" ? photoMessage("size") : new HttpError(413, postMessages.photoSize);
 
 /**
  * Step 2 when the upload link is ours (`PUT /uploads/{token}`): the ticket must exist,
@@ -136,19 +145,20 @@ async function ticketForUrl(deps: PhotoDeps, photoURL: string) {
 }
 
 /**
- * Step 3: the member's own, unclaimed upload becomes their profile photo. The ticket is
- * claimed once (a second claim is refused), the bytes are judged by their magic numbers,
- * decoded and re-encoded as 96 and 512 px square WebPs with no metadata, stored under new
- * random keys, and the previous photo's files and the raw upload are removed.
+ * Step 3's common part: the member's own, unclaimed upload for `purpose` is claimed once
+ * (a second claim is refused) and its bytes read, at most the purpose's limit; the raw
+ * upload is removed whatever happens next. Someone else's link is answered exactly like
+ * one that does not exist.
  */
-export async function claimProfilePhoto(
+async function takeUpload(
   deps: PhotoDeps,
   userId: number,
   photoURL: string,
-): Promise<{ profilePhoto: string }> {
+  purpose: UploadPurpose,
+  tooBig: () => HttpError,
+): Promise<Uint8Array> {
   const ticket = await ticketForUrl(deps, photoURL);
-  // Someone else's link is answered exactly like one that does not exist.
-  if (!ticket || ticket.userId !== userId || ticket.purpose !== "profile-photo") throw notFound();
+  if (!ticket || ticket.userId !== userId || ticket.purpose !== purpose) throw notFound();
   if (ticket.claimedAt || ticket.expiresAt.getTime() + CLAIM_GRACE_MS <= deps.now().getTime())
     throw expired();
   const info = await deps.storage.head(ticket.objectKey);
@@ -156,25 +166,68 @@ export async function claimProfilePhoto(
   if (!(await q.markClaimed(deps.db, ticket.tokenHash, userId, deps.now()))) throw expired();
   try {
     // A bucket cannot cap what a presigned PUT sends, so the size is checked again here.
-    if (info.size > PROFILE_PHOTO_MAX_BYTES) throw photoMessage("size");
+    const limit = maxBytesFor(purpose);
+    if (info.size > limit) throw tooBig();
     const stored = await deps.storage.get(ticket.objectKey);
     if (!stored) throw new HttpError(400, uploadMessages.notReceived);
-    const bytes = await readLimited(stored.body, PROFILE_PHOTO_MAX_BYTES, () => photoMessage("size"));
-    const sizes = await renderProfilePhoto(bytes).catch((error) => {
-      throw error instanceof PhotoRejected ? photoMessage(error.reason) : error;
-    });
-    const id = randomId();
-    await Promise.all([
-      deps.storage.put(photoKey(id, 96), sizes[96], "image/webp"),
-      deps.storage.put(photoKey(id, 512), sizes[512], "image/webp"),
-    ]);
-    const previous = await setProfilePhoto(deps.db, userId, photoPath(id));
-    await deleteKeys(deps.storage, profilePhotoKeys(previous));
-    return { profilePhoto: photoPath(id) };
+    return await readLimited(stored.body, limit, tooBig);
   } finally {
     await deps.storage.delete(ticket.objectKey);
   }
 }
+
+/**
+ * Step 3 for a profile photo: the bytes are judged by their magic numbers, decoded and
+ * re-encoded as 96 and 512 px square WebPs with no metadata, stored under new random
+ * keys, and the previous photo's files are removed.
+ */
+export async function claimProfilePhoto(
+  deps: PhotoDeps,
+  userId: number,
+  photoURL: string,
+): Promise<{ profilePhoto: string }> {
+  const bytes = await takeUpload(deps, userId, photoURL, "profile-photo", () => photoMessage("size"));
+  const sizes = await renderProfilePhoto(bytes).catch((error) => {
+    throw error instanceof PhotoRejected ? photoMessage(error.reason) : error;
+  });
+  const id = randomId();
+  await Promise.all([
+    deps.storage.put(photoKey(id, 96), sizes[96], "image/webp"),
+    deps.storage.put(photoKey(id, 512), sizes[512], "image/webp"),
+  ]);
+  const previous = await setProfilePhoto(deps.db, userId, photoPath(id));
+  await deleteKeys(deps.storage, profilePhotoKeys(previous));
+  return { profilePhoto: photoPath(id) };
+}
+
+const postPhotoError = (reason: PhotoRejected["reason"]) =>
+  new HttpError(
+    reason === "type" ? 400 : 413,
+    reason === "type" ? postMessages.photoType : postMessages.photoSize,
+  );
+
+/** Step 3 for a post photo: the upload's bytes, checked and taken once (see takeUpload). */
+export const takePostUpload = (deps: PhotoDeps, userId: number, photoURL: string) =>
+  takeUpload(deps, userId, photoURL, "post-photo", () => postPhotoError("size"));
+
+/**
+ * A post photo's bytes decoded, re-encoded without metadata and stored under a new random
+ * name. The caller records who owns it; `path` is what pages show.
+ */
+export async function storePostPhoto(
+  storage: Storage,
+  bytes: Uint8Array,
+): Promise<{ id: string; path: string; key: string }> {
+  const webp = await renderPostPhoto(bytes).catch((error) => {
+    throw error instanceof PhotoRejected ? postPhotoError(error.reason) : error;
+  });
+  const id = randomId();
+  const key = postPhotoKey(id);
+  await storage.put(key, webp, "image/webp");
+  return { id, path: `/${key}`, key };
+}
+
+export const postPhotoKey = (id: string) => `photos/p-${id}.webp`;
 
 /** Sets the user's photo and answers the one it replaced. */
 async function setProfilePhoto(db: Db, userId: number, next: string | null): Promise<string | null> {
@@ -185,7 +238,8 @@ async function setProfilePhoto(db: Db, userId: number, next: string | null): Pro
   }
 }
 
-const deleteKeys = (storage: Storage, keys: string[]) => Promise.all(keys.map((key) => storage.delete(key)));
+export const deleteKeys = (storage: Storage, keys: string[]) =>
+  Promise.all(keys.map((key) => storage.delete(key)));
 
 /**
  * Removes a member's photos from storage: the profile photo's files and any upload not
@@ -218,10 +272,14 @@ export async function pruneUploadTickets(db: Db, storage: Storage, now: Date, li
 /**
  * What GET /photos/{name} may serve: our own names only, with who may see them. Profile
  * photos are for anyone who can see the profile page, and their 128-bit random names are
- * not guessable. Post photos (a later issue) will add a name pattern here whose access
- * is checked against the post's visibility before anything is read.
+ * not guessable. A post photo (`p-<id>.webp`) is checked against its post's visibility
+ * (through `postPhotoId`) before anything is read.
  */
-export function photoForName(name: string): { key: string; access: "public" } | null {
+export function photoForName(
+  name: string,
+): { key: string; access: "public" } | { key: string; access: "post"; postPhotoId: string } | null {
+  const post = name.match(POST_PHOTO_NAME);
+  if (post) return { key: postPhotoKey(post[1] as string), access: "post", postPhotoId: post[1] as string };
   const match = name.match(PROFILE_PHOTO_NAME);
   if (!match) return null;
   return { key: photoKey(match[1] as string, Number(match[2]) as PhotoSize), access: "public" };
