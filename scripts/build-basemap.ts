@@ -14,8 +14,8 @@ import {
   FONT_BOLD,
   FONT_REGULAR,
   OPENMAT_LAYERS,
-} from "../src/client/map/openmat-layers";
-import { BASEMAP_ATTRIBUTION } from "../src/client/map/style";
+} from "../src/common/map-style/openmat-layers";
+import { BASEMAP_ATTRIBUTION } from "../src/common/map-style/style";
 import { glyphRangePbf, loadFont } from "../src/server/features/basemap/build/glyphs";
 import { buildPmtiles } from "../src/server/features/basemap/build/pmtiles-writer";
 import { CONTEXT_BOX, loadBasemapSources } from "../src/server/features/basemap/build/sources";
@@ -64,7 +64,7 @@ const DATA_PACKAGES = [
  */
 function inputsDigest(): string {
   const hash = new Bun.CryptoHasher("sha256").update(Bun.version);
-  const codeDirs = ["src/server/features/basemap", "src/server/features/basemap/build", "src/client/map"];
+  const codeDirs = ["src/server/features/basemap", "src/server/features/basemap/build", "src/common/map-style"];
   const code = codeDirs.flatMap((dir) =>
     readdirSync(join(repo, dir))
       .filter((name) => name.endsWith(".ts") && !name.includes(".test."))

@@ -1,9 +1,9 @@
 import { directionsUrl } from "../common/directions";
 import { formatDays, formatTime } from "../common/schedule/format";
 import type { OpenMatStatus } from "../common/schedule/open-now";
+import type { SchoolView } from "../common/schemas/school";
 import { breadcrumbLd } from "../common/structured-data";
 import { schoolLd } from "../common/structured-data-school";
-import type { SchoolView } from "../server/features/schools/school-view";
 import { Island } from "../server/render/island";
 import type { RenderInput } from "../server/render/render-page";
 

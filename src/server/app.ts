@@ -19,7 +19,7 @@ import { basemapArchiveUrl, basemapRoutes } from "./features/basemap/routes";
 import { checkinRoutes } from "./features/checkins/routes";
 import { favoriteRoutes } from "./features/favorites/routes";
 import { feedbackRoutes } from "./features/feedback/routes";
-import { createGeoServices } from "./features/geo/services";
+import { createGeoServices } from "./features/geo/service";
 import { timeZoneAt } from "./features/geo/time-zone";
 import { healthRoutes } from "./features/health/routes";
 import { homeRoutes } from "./features/home/routes";

@@ -24,7 +24,7 @@ import {
   schoolsSource,
 } from "./pins";
 import { RecenterControl } from "./recenter-control";
-import { buildMapStyle, detectFlavor, type MapFlavor } from "./style";
+import { buildMapStyle, detectFlavor, type MapFlavor } from "../../common/map-style/style";
 
 export interface MapSchool {
   id: number;

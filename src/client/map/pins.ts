@@ -3,8 +3,8 @@
  * time (no sprite file to fetch): an SVG path painted on a canvas into ImageData.
  */
 import type { GeoJSONSourceSpecification, LayerSpecification, Map as MapLibreMap } from "maplibre-gl";
-import { FONT_BOLD } from "./openmat-layers";
-import { PALETTE } from "./palette";
+import { FONT_BOLD } from "../../common/map-style/openmat-layers";
+import { PALETTE } from "../../common/map-style/palette";
 import type { MapSchool } from "./SchoolMap";
 
 export const SCHOOLS_SOURCE = "schools";

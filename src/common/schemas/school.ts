@@ -112,3 +112,40 @@ export const schoolInputSchema = v.object({
 });
 
 export type SchoolInput = v.InferOutput<typeof schoolInputSchema>;
+
+/** The API's school (spec §3): the spec's fields plus what the structured schedule adds. */
+export interface SchoolView {
+  id: number;
+  slug: string;
+  gym: string;
+  location: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string | null;
+  latitude: number;
+  longitude: number;
+  timeZone: string;
+  phone: string | null;
+  website: string | null;
+  dayAndTime: string;
+  communityNotes: string | null;
+  rating: number | null;
+  reviewCount: number;
+  monday: boolean;
+  tuesday: boolean;
+  wednesday: boolean;
+  thursday: boolean;
+  friday: boolean;
+  saturday: boolean;
+  sunday: boolean;
+  noOpenMat: boolean;
+  scheduleUnparsed: string[];
+  sessions: import("../schedule/types").Session[];
+  isDemo: boolean;
+  lastVerifiedAt: string | null;
+  /** The last verified check-in inside one of its listed sessions (listing freshness). */
+  confirmedAt: string | null;
+  /** Miles from the searched point, one decimal, when the list was a search. */
+  distance?: number;
+}

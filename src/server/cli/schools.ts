@@ -2,7 +2,7 @@ import { extname } from "node:path";
 import { openDatabase } from "../../db/client";
 import { migrate } from "../../db/migrate";
 import type { Env } from "../env";
-import { createGeoServices } from "../features/geo/services";
+import { createGeoServices } from "../features/geo/service";
 import { timeZoneAt } from "../features/geo/time-zone";
 import { removeDemoSchools } from "../features/schools/demo";
 import { exportSchools, importRows, parseTransferFile, type RowOutcome } from "../features/schools/transfer";

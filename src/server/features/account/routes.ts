@@ -8,9 +8,7 @@ import {
 } from "../../../common/schemas/account";
 import type { AppContext } from "../../context";
 import type { authGuard } from "../../policy/guard";
-import { resendVerification } from "../auth/email-verification";
-import type { AuthDeps } from "../auth/service";
-import { clearSessionCookie } from "../auth/session-plugin";
+import { type AuthDeps, clearSessionCookie, resendVerification } from "../auth/service";
 import * as account from "./service";
 
 /** Spec §7 "Account": every call acts on the signed-in user only. */

@@ -3,10 +3,17 @@ import { authMessages } from "../../../common/schemas/auth";
 import type { Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
 import type { Storage } from "../../storage";
-import { requestEmailChange, type VerificationDeps } from "../auth/email-verification";
-import { verifyPassword } from "../auth/passwords";
-import { conflictFor, getUserByEmail, getUserByUsername, setPassword } from "../auth/service";
-import { invalidateUserSessions, type ValidSession } from "../auth/sessions";
+import {
+  conflictFor,
+  getUserByEmail,
+  getUserByUsername,
+  invalidateUserSessions,
+  requestEmailChange,
+  setPassword,
+  type ValidSession,
+  type VerificationDeps,
+  verifyPassword,
+} from "../auth/service";
 import { deleteUserPhotos } from "../photos/service";
 import { deleteUser, updateUsername } from "./queries";
 

@@ -22,6 +22,18 @@ import { createSession, invalidateUserSessions } from "./sessions";
 import { generateToken, hashToken } from "./tokens";
 import { userUniqueViolation } from "./unique-violation";
 
+// What other features may use of auth: they import this file only.
+export {
+  pendingEmailChange,
+  requestEmailChange,
+  resendVerification,
+  type VerificationDeps,
+  verifyEmail,
+} from "./email-verification";
+export { verifyPassword } from "./passwords";
+export { clearSessionCookie, requireSession, sessionPlugin } from "./session-plugin";
+export { invalidateUserSessions, type ValidSession } from "./sessions";
+
 const MINUTE_MS = 60_000;
 export const LOGIN_FAILURE_LIMIT = { limit: 10, windowMs: 15 * MINUTE_MS };
 export const RESET_MAIL_LIMITS = {

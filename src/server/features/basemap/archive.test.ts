@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { VectorTile } from "@mapbox/vector-tile";
 import { PbfReader } from "pbf";
 import { Compression, PMTiles, type RangeResponse, type Source, TileType } from "pmtiles";
-import { OPENMAT_LAYERS, placeRank } from "../../../client/map/openmat-layers";
+import { OPENMAT_LAYERS, placeRank } from "../../../common/map-style/openmat-layers";
 import { basemapDataRoot, loadBasemapManifest } from "./files";
 import { BASEMAP_BUILD_TIMEOUT_MS, ensureBasemap } from "./test-support";
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { validateStyleMin } from "@maplibre/maplibre-gl-style-spec";
 import { PbfReader } from "pbf";
-import { FONT_REGULAR } from "../../../client/map/openmat-layers";
+import { FONT_REGULAR } from "../../../common/map-style/openmat-layers";
 import { type BasemapManifest, loadBasemapManifest } from "./files";
 import { basemapArchiveUrl, basemapRoutes } from "./routes";
 import { BASEMAP_BUILD_TIMEOUT_MS, ensureBasemap } from "./test-support";

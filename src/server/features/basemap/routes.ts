@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { Elysia } from "elysia";
-import { buildMapStyle } from "../../../client/map/style";
+import { buildMapStyle } from "../../../common/map-style/style";
 import { acceptsGzip } from "../../http/compression";
 import { jsonResponse, messages } from "../../http/errors";
 import { answerRange } from "./byte-range";

@@ -4,7 +4,7 @@ import { homePage } from "../../../pages/home";
 import type { AppContext } from "../../context";
 import { requestMeta } from "../../http/request-meta";
 import type { PageRenderer } from "../../render/page-renderer";
-import type { sessionPlugin } from "../auth/session-plugin";
+import type { sessionPlugin } from "../auth/service";
 import type { SchoolGeocoder } from "../schools/service";
 import { homeScreenProps } from "./service";
 

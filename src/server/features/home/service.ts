@@ -8,9 +8,9 @@ import {
 import type { Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
 import { chargeDailySearch, type DailyQuota } from "../../http/quota";
-import type { ValidSession } from "../auth/sessions";
+import type { ValidSession } from "../auth/service";
 import { favoriteIds } from "../favorites/service";
-import { lookupIp } from "../geo/ip-location";
+import { lookupIp } from "../geo/service";
 import { getSchool, nearest, type SchoolGeocoder, search } from "../schools/service";
 
 export interface HomeDeps {

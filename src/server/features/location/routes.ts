@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { US_CENTER } from "../../../common/geo";
 import { requestMeta } from "../../http/request-meta";
-import { lookupIp } from "../geo/ip-location";
+import { lookupIp } from "../geo/service";
 
 /**
  * Spec §7 "Location": where the client's address is, from the offline IP database. The

@@ -3,7 +3,7 @@ import { devMailboxPage } from "../../../pages/dev-mailbox";
 import type { AppContext } from "../../context";
 import { isLoopbackClient } from "../../http/loopback";
 import type { PageRenderer } from "../../render/page-renderer";
-import type { sessionPlugin } from "../auth/session-plugin";
+import type { sessionPlugin } from "../auth/service";
 import { listDevMail } from "./queries";
 
 /**

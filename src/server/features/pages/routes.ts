@@ -6,7 +6,7 @@ import { shopPage } from "../../../pages/shop";
 import type { AppContext } from "../../context";
 import { messages } from "../../http/errors";
 import type { PageRenderer } from "../../render/page-renderer";
-import type { sessionPlugin } from "../auth/session-plugin";
+import type { sessionPlugin } from "../auth/service";
 
 type SessionPlugin = ReturnType<typeof sessionPlugin>;
 

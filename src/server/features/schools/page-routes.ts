@@ -5,7 +5,7 @@ import { notFoundPage } from "../../../pages/not-found";
 import { schoolPage } from "../../../pages/school";
 import type { AppContext } from "../../context";
 import type { PageRenderer } from "../../render/page-renderer";
-import type { sessionPlugin } from "../auth/session-plugin";
+import type { sessionPlugin } from "../auth/service";
 import { schoolCalendar } from "./ics";
 import { getSchoolBySlug } from "./service";
 

@@ -16,7 +16,7 @@ import { HttpError } from "../../http/errors";
 import { parseQuery } from "../../http/query";
 import { chargeDailySearch } from "../../http/quota";
 import { requestMeta } from "../../http/request-meta";
-import type { sessionPlugin } from "../auth/session-plugin";
+import type { sessionPlugin } from "../auth/service";
 import { createPinsCache } from "./pins";
 import { createResultCache } from "./result-cache";
 import * as schools from "./service";

@@ -1,9 +1,10 @@
 import type { Session, Weekday } from "../../../common/schedule/types";
-import { httpUrlOrNull } from "../../../common/schemas/school";
+import { httpUrlOrNull, type SchoolView } from "../../../common/schemas/school";
 import type { SchoolRow, SessionRow } from "./queries";
 
-/** The API's school: the spec's fields plus what the structured schedule adds. */
-export function toSchoolView(row: SchoolRow, sessions: SessionRow[], distanceMiles?: number) {
+export type { SchoolView };
+
+export function toSchoolView(row: SchoolRow, sessions: SessionRow[], distanceMiles?: number): SchoolView {
   return {
     id: row.id,
     slug: row.slug,
@@ -40,8 +41,6 @@ export function toSchoolView(row: SchoolRow, sessions: SessionRow[], distanceMil
     ...(distanceMiles === undefined ? {} : { distance: Math.round(distanceMiles * 10) / 10 }),
   };
 }
-
-export type SchoolView = ReturnType<typeof toSchoolView>;
 
 function latestConfirmation(sessions: readonly SessionRow[]): string | null {
   let latest = 0;

@@ -2,7 +2,7 @@ import { boundingBox, distanceMiles } from "../../../common/geo";
 import { SEARCH_RADIUS_MILES } from "../../../common/home";
 import { hasOpenMatToday, isOpenMatNow } from "../../../common/schedule/open-now";
 import type { Db } from "../../../db/client";
-import type { GeoResult } from "../geo/offline-geocoder";
+import type { GeoResult } from "../geo/service";
 import {
   allSchoolsByName,
   allSessionsBySchool,

@@ -12,8 +12,8 @@ import {
   placeMinZoom,
   placeRank,
   STATE_LABEL_ZOOMS,
-} from "../../../../client/map/openmat-layers";
-import type { Gazetteer } from "../../geo/gazetteer";
+} from "../../../../common/map-style/openmat-layers";
+import type { Gazetteer } from "../../geo/service";
 
 /** [west, south, east, north] in degrees. */
 export type Box = [number, number, number, number];

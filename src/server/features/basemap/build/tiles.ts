@@ -5,7 +5,7 @@
 import { GeoJSONVT, type GeoJSONVTTile, geoJSONToTile } from "@maplibre/geojson-vt";
 import { fromGeojsonVt } from "@maplibre/vt-pbf";
 import type { FeatureCollection } from "geojson";
-import { OPENMAT_LAYERS } from "../../../../client/map/openmat-layers";
+import { OPENMAT_LAYERS } from "../../../../common/map-style/openmat-layers";
 import { type BasemapSources, type Box, boxesTouch, type PlacePoint } from "./sources";
 
 const EXTENT = 4096;

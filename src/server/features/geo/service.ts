@@ -4,6 +4,12 @@ import { type Gazetteer, loadGazetteer } from "./gazetteer";
 import { createGeocoder, type Geocoder } from "./geocoder";
 import { createOfflineGeocoder, type OfflineGeocoder } from "./offline-geocoder";
 
+// What other features may use of geo: they import this file only.
+export type { Gazetteer } from "./gazetteer";
+export { lookupIp } from "./ip-location";
+export type { GeoResult } from "./offline-geocoder";
+export { timeZoneAt } from "./time-zone";
+
 /**
  * The geography the app runs on. Loading the gazetteer and building its indexes takes
  * tens of milliseconds and tens of megabytes, so it happens on the first search or
