@@ -65,22 +65,31 @@ export const feedQuerySchema = v.object({
 /** The photo paths `PUT /api/posts/photos` answered (`/photos/p-<id>.webp`). */
 export const POST_PHOTO_PATH = /^\/photos\/p-([a-z2-7]{26})\.webp$/;
 
-/** Content is kept as written (no trimming of inner text), but blank-only is empty. */
-export const createPostSchema = v.object({
-  content: v.pipe(
-    v.string(postMessages.contentRequired),
-    v.check((s) => s.trim().length > 0, postMessages.contentRequired),
-    v.maxLength(POST_MAX, postMessages.contentTooLong),
-  ),
-  photos: v.optional(
-    v.pipe(
-      v.array(v.pipe(v.string(postMessages.photoInvalid), v.maxLength(2048, postMessages.photoInvalid))),
-      v.maxLength(POST_PHOTOS_MAX, postMessages.tooManyPhotos),
+/**
+ * Content is kept as written (no trimming of inner text), but blank-only is empty. Content
+ * is the one required key, so a body without it (or no object at all) gets its message.
+ */
+export const createPostSchema = v.object(
+  {
+    content: v.pipe(
+      v.string(postMessages.contentRequired),
+      v.check((s) => s.trim().length > 0, postMessages.contentRequired),
+      v.maxLength(POST_MAX, postMessages.contentTooLong),
     ),
-    [],
-  ),
-  visibility: v.optional(v.picklist(postVisibilities, postMessages.visibilityInvalid), "Public"),
-});
+    photos: v.optional(
+      v.pipe(
+        v.array(
+          v.pipe(v.string(postMessages.photoInvalid), v.maxLength(2048, postMessages.photoInvalid)),
+          postMessages.photoInvalid,
+        ),
+        v.maxLength(POST_PHOTOS_MAX, postMessages.tooManyPhotos),
+      ),
+      [],
+    ),
+    visibility: v.optional(v.picklist(postVisibilities, postMessages.visibilityInvalid), "Public"),
+  },
+  postMessages.contentRequired,
+);
 export type CreatePostInput = v.InferOutput<typeof createPostSchema>;
 
 export const normalizePhotosSchema = v.object(

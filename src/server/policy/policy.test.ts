@@ -1,9 +1,17 @@
 import { describe, expect, it } from "bun:test";
+import { type PostVisibility, postVisibilities } from "../../common/schemas/posts";
 import { type PrivacyFlag, type PrivacySettings, privacyFlags } from "../../common/schemas/settings";
 import { HttpError } from "../http/errors";
 import { can, requireAccess } from "./access";
 import { type Relation, STRANGER } from "./relation";
-import { type MemberAction, memberRules, type SiteAction, siteRules } from "./rules";
+import {
+  type MemberAction,
+  memberRules,
+  type PostAction,
+  postRules,
+  type SiteAction,
+  siteRules,
+} from "./rules";
 import { GUEST, type PolicyViewer } from "./viewer";
 
 /**
@@ -49,6 +57,29 @@ const memberTable: Record<MemberAction, [PrivacyFlag | null, Cell, Cell, Cell, C
   "user.block": [null, "N", "Y", "Y", "Y", "Y", "Y"],
 };
 
+/**
+ * Post actions by visibility, for a member and for an admin: one Y/N per relation, in the
+ * order self, follows, followedBy, mutual, stranger, blocked. Friends reach the people the
+ * author follows (followedBy); no privacy flag plays a part. Guests are refused all.
+ */
+type PostCells = { member: string; admin: string };
+const readable: Record<PostVisibility, PostCells> = {
+  Private: { member: "YNNNNN", admin: "YNNNNN" },
+  Friends: { member: "YNYYNN", admin: "YNYYNN" },
+  Public: { member: "YYYYYN", admin: "YYYYYN" },
+};
+const postTable: Record<PostAction, Record<PostVisibility, PostCells>> = {
+  "post.read": readable,
+  "post.photo.read": readable,
+  "post.like": readable,
+  // Admins remove any post in moderation, even one hidden from them.
+  "post.delete": {
+    Private: { member: "YNNNNN", admin: "YYYYYY" },
+    Friends: { member: "YNNNNN", admin: "YYYYYY" },
+    Public: { member: "YNNNNN", admin: "YYYYYY" },
+  },
+};
+
 /** Guests are refused every member action. Site actions by viewer kind. */
 const siteTable: Record<SiteAction, { guest: boolean; member: boolean; admin: boolean }> = {
   "admin.access": { guest: false, member: false, admin: true },
@@ -84,6 +115,7 @@ describe("access policy table", () => {
   it("has a row for every rule in rules.ts", () => {
     expect(Object.keys(memberTable).sort()).toEqual(Object.keys(memberRules).sort());
     expect(Object.keys(siteTable).sort()).toEqual(Object.keys(siteRules).sort());
+    expect(Object.keys(postTable).sort()).toEqual(Object.keys(postRules).sort());
   });
 
   for (const viewer of Object.keys(viewers) as (keyof typeof viewers)[]) {
@@ -108,6 +140,33 @@ describe("access policy table", () => {
       expect(wrong).toEqual([]);
       const relationCount = relationNames.length - (viewer === "guest" ? 1 : 0);
       expect(checked).toBe(Object.keys(memberTable).length * relationCount * privacyFlags.length * 2);
+    });
+
+    it(`${viewer}: every post action x visibility x relation, flags all on and all off`, () => {
+      const wrong: string[] = [];
+      let checked = 0;
+      for (const action of Object.keys(postTable) as PostAction[]) {
+        for (const visibility of postVisibilities) {
+          for (const relation of relationNames) {
+            if (viewer === "guest" && relation === "self") continue;
+            const cells = viewer === "guest" ? "NNNNNN" : postTable[action][visibility][viewer];
+            const want = cells[relationNames.indexOf(relation)] === "Y";
+            for (const on of [true, false]) {
+              const settings = Object.fromEntries(privacyFlags.map((f) => [f, on])) as PrivacySettings;
+              const got = can(viewers[viewer], action, {
+                relation: relations[relation],
+                settings,
+                visibility,
+              });
+              checked++;
+              if (got !== want) wrong.push(`${action} ${visibility} ${relation} flags=${on}: ${got}`);
+            }
+          }
+        }
+      }
+      expect(wrong).toEqual([]);
+      const relationCount = relationNames.length - (viewer === "guest" ? 1 : 0);
+      expect(checked).toBe(Object.keys(postTable).length * postVisibilities.length * relationCount * 2);
     });
 
     it(`${viewer}: site actions`, () => {

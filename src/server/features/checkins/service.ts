@@ -13,6 +13,7 @@ import { HttpError } from "../../http/errors";
 import { can, requireAccess } from "../../policy/access";
 import type { PolicyViewer } from "../../policy/viewer";
 import { awardStatement, newAwardViews } from "../badges/service";
+import { checkinCardStatement } from "../posts/service";
 import { memberSubject } from "../settings/service";
 import {
   type CheckinRow,
@@ -92,22 +93,24 @@ export async function createCheckin(
 ): Promise<CheckinResult> {
   const school = await schoolOr404(db, input.schoolId);
   const verdict = await judge(db, school, input, now, input.pending === true);
+  const localDate = localDateAt(now, school.timeZone);
   const insert = insertCheckin(db, {
     userId,
     schoolId: school.id,
     checkedInAt: now,
-    localDate: localDateAt(now, school.timeZone),
+    localDate,
     verified: verdict.near,
     distanceMeters: verdict.distance,
     sessionId: verdict.near ? verdict.sessionId : null,
   });
   try {
-    // One batch is one transaction: the insert, the listing's freshness and the awards.
+    // One batch is one transaction: the insert, the listing's freshness, the awards and the feed card.
     const [inserted, newAwards] = verdict.near
       ? await db.batch([
           insert,
           awardStatement(db, userId, now),
           ...confirmListing(db, school.id, verdict.sessionId, now),
+          checkinCardStatement(db, now, { userId, schoolId: school.id, localDate }),
         ])
       : [await insert, []];
     const row = (inserted as CheckinRow[])[0];
@@ -145,6 +148,7 @@ export async function verifyCheckin(
     markVerified(db, id, userId, { distanceMeters: verdict.distance, sessionId: verdict.sessionId }),
     awardStatement(db, userId, now),
     ...confirmListing(db, school.id, verdict.sessionId, now),
+    checkinCardStatement(db, now, { id }),
   ]);
   const row = (updated as CheckinRow[])[0];
   // Verified meanwhile by a parallel request: that one confirmed and awarded.

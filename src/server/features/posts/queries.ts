@@ -1,0 +1,190 @@
+import { and, desc, eq, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
+import type { PostVisibility } from "../../../common/schemas/posts";
+import type { Db, Tx } from "../../../db/client";
+import { checkins, postLikes, postPhotos, posts, schools, userSettings, users } from "../../../db/schema";
+
+export interface Page {
+  limit: number;
+  beforeId?: number | undefined;
+}
+
+/** What a post view is built from: the post, its author with their flags, and a card's school. */
+const viewColumns = {
+  id: posts.id,
+  userId: posts.userId,
+  kind: posts.kind,
+  content: posts.content,
+  visibility: posts.visibility,
+  checkinId: posts.checkinId,
+  createdAt: posts.createdAt,
+  username: users.username,
+  profilePhoto: users.profilePhoto,
+  settings: userSettings,
+  school: { id: schools.id, gym: schools.gym, city: schools.city, slug: schools.slug },
+};
+
+const selectViews = (db: Db) =>
+  db
+    .select(viewColumns)
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .leftJoin(userSettings, eq(userSettings.userId, posts.userId))
+    .leftJoin(checkins, eq(checkins.id, posts.checkinId))
+    .leftJoin(schools, eq(schools.id, checkins.schoolId));
+
+export type PostRow = Awaited<ReturnType<ReturnType<typeof selectViews>["all"]>>[number];
+
+const before = (page: Page) => (page.beforeId === undefined ? undefined : lt(posts.id, page.beforeId));
+
+const idsOf = (db: Db, where: SQL | undefined, page: Page) =>
+  db.select({ id: posts.id }).from(posts).where(where).orderBy(desc(posts.id)).limit(page.limit);
+
+/** One page: the ids are chosen first, then only those rows are joined to authors and schools. */
+const pageOf = (db: Db, where: SQL | undefined, page: Page) =>
+  selectViews(db)
+    .where(inArray(posts.id, idsOf(db, where, page)))
+    .orderBy(desc(posts.id));
+
+/**
+ * The feed: the viewer's own posts and those of the people they follow, newest first,
+ * filtered by `visible` (the policy's SQL, from post-visibility.ts). SQLite walks posts_user
+ * (user_id, id) once per author below the cursor, then sorts what it found.
+ */
+const feedWhere = (me: number, visible: SQL, page: Page) =>
+  and(
+    sql`${posts.userId} IN (SELECT following_id FROM follows WHERE follower_id = ${me} UNION ALL SELECT ${me})`,
+    before(page),
+    visible,
+  );
+
+export const feedRows = (db: Db, me: number, visible: SQL, page: Page) =>
+  pageOf(db, feedWhere(me, visible, page), page);
+
+/** The feed's id query, for EXPLAIN QUERY PLAN in the tests. */
+export const feedIdsSql = (db: Db, me: number, visible: SQL, page: Page) =>
+  idsOf(db, feedWhere(me, visible, page), page).toSQL();
+
+/** A member's own posts (check-in cards live in the feed) of the given visibilities. */
+export function userPostRows(db: Db, userId: number, visibilities: PostVisibility[], page: Page) {
+  return pageOf(
+    db,
+    and(
+      eq(posts.userId, userId),
+      eq(posts.kind, "post"),
+      inArray(posts.visibility, visibilities),
+      before(page),
+    ),
+    page,
+  );
+}
+
+export const postRow = (db: Db, id: number) => selectViews(db).where(eq(posts.id, id)).get();
+
+/** What the policy needs about one post: its author, visibility and the author's flags. */
+export const postOwnerRow = (db: Db, id: number) =>
+  db
+    .select({ userId: posts.userId, visibility: posts.visibility, settings: userSettings })
+    .from(posts)
+    .leftJoin(userSettings, eq(userSettings.userId, posts.userId))
+    .where(eq(posts.id, id))
+    .get();
+
+/**
+ * A post and the claim of its photos, as one batch: one transaction that holds no lock
+ * across a round trip (an interactive transaction on the embedded driver blocks every
+ * other writer's thread while it waits, and concurrent posts then fail SQLITE_BUSY).
+ * The post is inserted only if every photo is the member's own and unposted; the claim
+ * runs only if the insert did (`changes()` still counts the INSERT while the UPDATE runs)
+ * and points the photos at it through last_insert_rowid(). Answers the post's id, or
+ * null when a photo was not claimable and nothing was written.
+ */
+export async function insertPostWithPhotos(
+  db: Db,
+  values: { userId: number; content: string; visibility: PostVisibility; createdAt: Date },
+  photoIds: string[],
+): Promise<number | null> {
+  const { userId } = values;
+  const claimable = and(
+    inArray(postPhotos.id, photoIds),
+    eq(postPhotos.userId, userId),
+    isNull(postPhotos.postId),
+  );
+  const allClaimable =
+    photoIds.length === 0
+      ? sql`1`
+      : sql`(SELECT count(*) FROM ${postPhotos} WHERE ${claimable}) = ${photoIds.length}`;
+  const insert = db.all<{ id: number }>(sql`INSERT INTO posts (user_id, kind, content, visibility, created_at)
+    SELECT ${userId}, 'post', ${values.content}, ${values.visibility}, ${values.createdAt.getTime()}
+    WHERE ${allClaimable}
+    RETURNING id`);
+  if (photoIds.length === 0) return (await insert)[0]?.id ?? null;
+  const position = sql.join(
+    [sql`CASE ${postPhotos.id}`, ...photoIds.map((id, i) => sql`WHEN ${id} THEN ${i}`), sql`END`],
+    sql` `,
+  );
+  const claim = db
+    .update(postPhotos)
+    .set({ postId: sql`last_insert_rowid()`, position: sql`${position}` })
+    .where(and(claimable, sql`changes() = 1`))
+    .returning({ id: postPhotos.id, postId: postPhotos.postId });
+  const [inserted, claimed] = await db.batch([insert, claim]);
+  const id = inserted[0]?.id;
+  if (id === undefined) return null;
+  if (claimed.length !== photoIds.length || claimed.some((c) => c.postId !== id))
+    throw new Error(`post ${id} claimed ${claimed.length} of ${photoIds.length} photos`);
+  return id;
+}
+
+export const deletePostRow = async (db: Db, id: number) =>
+  (await db.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id })).length > 0;
+
+/** Like counts and whether `me` liked, for a page of posts, in one query. */
+export const likesOf = (db: Db, me: number, postIds: number[]) =>
+  db
+    .select({
+      postId: postLikes.postId,
+      likeCount: sql<number>`count(*)`,
+      liked: sql<number>`max(${postLikes.userId} = ${me})`,
+    })
+    .from(postLikes)
+    .where(inArray(postLikes.postId, postIds))
+    .groupBy(postLikes.postId);
+
+/** Adds a like unless there is one, or the post is gone (no foreign-key error in a race). */
+export const insertLike = (db: Db, postId: number, userId: number, at: Date) =>
+  db.run(sql`INSERT INTO post_likes (post_id, user_id, created_at)
+    SELECT ${postId}, ${userId}, ${at.getTime()} WHERE EXISTS (SELECT 1 FROM posts WHERE id = ${postId})
+    ON CONFLICT DO NOTHING`);
+
+export const deleteLike = (db: Db, postId: number, userId: number) =>
+  db.delete(postLikes).where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)));
+
+/** One post's like state after a change (in the same batch), and whether the post still exists. */
+export const likeStateOf = (db: Db, postId: number, userId: number) =>
+  db.all<{ likeCount: number; liked: number; present: number }>(sql`SELECT
+    (SELECT count(*) FROM post_likes WHERE post_id = ${postId}) AS likeCount,
+    EXISTS (SELECT 1 FROM post_likes WHERE post_id = ${postId} AND user_id = ${userId}) AS liked,
+    EXISTS (SELECT 1 FROM posts WHERE id = ${postId}) AS present`);
+
+/** A verified check-in, by id or by its unique (member, school, local day). */
+export type CheckinKey = { id: number } | { userId: number; schoolId: number; localDate: string };
+
+/**
+ * The activity card of a verified check-in, as one statement for the check-in's own batch.
+ * It reads the check-in row, so it adds nothing unless that row is verified by then, and
+ * a second card for the same check-in is refused by posts_checkin (DO NOTHING).
+ */
+export function insertCheckinCard(db: Tx, at: Date, key: CheckinKey) {
+  const match =
+    "id" in key
+      ? eq(checkins.id, key.id)
+      : and(
+          eq(checkins.userId, key.userId),
+          eq(checkins.schoolId, key.schoolId),
+          eq(checkins.localDate, key.localDate),
+        );
+  return db.run(sql`INSERT INTO posts (user_id, kind, content, visibility, checkin_id, created_at)
+    SELECT ${checkins.userId}, 'checkin', '', 'Public', ${checkins.id}, ${at.getTime()} FROM ${checkins}
+    WHERE ${match} AND ${checkins.verified} = 1
+    ON CONFLICT (checkin_id) DO NOTHING`);
+}

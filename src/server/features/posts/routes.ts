@@ -1,0 +1,61 @@
+import { Elysia } from "elysia";
+import { createPostSchema, feedQuerySchema, postIdParams } from "../../../common/schemas/posts";
+import { userIdParams } from "../../../common/schemas/users";
+import type { AppContext } from "../../context";
+import { parseQuery } from "../../http/query";
+import type { authGuard } from "../../policy/guard";
+import * as posts from "./service";
+
+/**
+ * Spec §7 "Posts", members only; every decision about who sees a post is the policy's
+ * (service.ts). The photo routes (`PUT /api/posts/photos`) live in photo-routes.ts.
+ */
+export function postRoutes(app: AppContext, guard: ReturnType<typeof authGuard>) {
+  const db = app.database.db;
+  const member = { auth: "member" } as const;
+  return new Elysia({ name: "post-routes", prefix: "/api/posts" })
+    .use(guard)
+    .get(
+      "/feed",
+      ({ viewer, request }) => posts.feedFor(db, viewer, parseQuery(feedQuerySchema, request)),
+      member,
+    )
+    .get(
+      "/user/:userId",
+      ({ viewer, params, request }) =>
+        posts.postsOfUser(db, viewer, params.userId, parseQuery(feedQuerySchema, request)),
+      { ...member, params: userIdParams },
+    )
+    .post(
+      "/",
+      async ({ viewer, body, set }) => {
+        const created = await posts.createPost(db, viewer, body, app.now());
+        set.status = 201;
+        return created;
+      },
+      { ...member, body: createPostSchema },
+    )
+    .get("/:id", ({ viewer, params }) => posts.getPost(db, viewer, params.id), {
+      ...member,
+      params: postIdParams,
+    })
+    .delete(
+      "/:id",
+      ({ viewer, params }) =>
+        posts.deletePost(db, app.storage, viewer, params.id, (error) =>
+          app.logger.warn("post photo files not removed", {
+            postId: params.id,
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        ),
+      { ...member, params: postIdParams },
+    )
+    .post("/:id/like", ({ viewer, params }) => posts.likePost(db, viewer, params.id, app.now()), {
+      ...member,
+      params: postIdParams,
+    })
+    .delete("/:id/like", ({ viewer, params }) => posts.unlikePost(db, viewer, params.id, app.now()), {
+      ...member,
+      params: postIdParams,
+    });
+}

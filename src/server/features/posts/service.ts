@@ -1,0 +1,232 @@
+import {
+  type CreatePostInput,
+  checkinCardText,
+  FEED_PAGE_MAX,
+  type LikeState,
+  POST_PHOTO_PATH,
+  POST_PHOTOS_MAX,
+  type PostView,
+  postMessages,
+  postVisibilities,
+} from "../../../common/schemas/posts";
+import { userMessages } from "../../../common/schemas/users";
+import type { Db } from "../../../db/client";
+import { HttpError } from "../../http/errors";
+import { can, requireAccess } from "../../policy/access";
+import { requireMemberId } from "../../policy/guard";
+import { visiblePostsWhere } from "../../policy/post-visibility";
+import { relationsTo, relationTo } from "../../policy/relation";
+import type { PostSubject } from "../../policy/rules";
+import { type PolicyViewer, viewerId } from "../../policy/viewer";
+import type { Storage } from "../../storage";
+import { memberSubject, settingsFromRow } from "../settings/service";
+import { deleteStoredPhotos, photoKeysOfPost, photosOfPosts } from "./photos";
+import * as q from "./queries";
+
+/** What other features (the demo community, account removal) may use of the post photos. */
+export { attachPhotos, deleteUserPostPhotos, savePostPhoto } from "./photos";
+export type { CheckinKey, Page } from "./queries";
+
+const postNotFound = () => new HttpError(404, postMessages.postNotFound);
+const refusedAsUnknown = { forbidden: userMessages.userNotFound, notFound: userMessages.userNotFound };
+
+/** Callers outside the routes (pages) get the same bounds the query schema enforces. */
+const bounded = (page: q.Page): q.Page => ({
+  limit: Math.min(Math.max(1, Math.trunc(page.limit) || 1), FEED_PAGE_MAX),
+  beforeId: page.beforeId,
+});
+
+type Likes = Map<number, { likeCount: number; liked: number }>;
+
+function toView(row: q.PostRow, viewer: PolicyViewer, subject: PostSubject, photos: string[], likes: Likes) {
+  const like = likes.get(row.id);
+  const view: PostView = {
+    id: row.id,
+    kind: row.kind,
+    content: row.content,
+    photos,
+    visibility: row.visibility,
+    createdAt: row.createdAt.toISOString(),
+    likeCount: Number(like?.likeCount ?? 0),
+    isLikedByCurrentUser: Number(like?.liked ?? 0) === 1,
+    user: { id: row.userId, username: row.username, profilePhoto: row.profilePhoto },
+    checkin: null,
+  };
+  if (row.kind === "checkin") {
+    // Built when read, so turning showCheckInGymNames off hides the gym on every card at once.
+    const school = row.school && can(viewer, "checkins.gymNames.read", subject) ? row.school : null;
+    view.content = checkinCardText(row.username, school);
+    view.checkin = { id: row.checkinId ?? 0, school };
+  }
+  return view;
+}
+
+/**
+ * Views of a page of rows: photos, likes and the authors' relations, each one query for the
+ * whole page. The SQL already filtered by visibility; `can()` is still the authority.
+ */
+async function toViews(db: Db, viewer: PolicyViewer, rows: q.PostRow[]): Promise<PostView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [relations, photos, likeRows] = await Promise.all([
+    relationsTo(
+      db,
+      viewer,
+      rows.map((r) => r.userId),
+    ),
+    photosOfPosts(db, ids),
+    q.likesOf(db, viewerId(viewer) ?? 0, ids),
+  ]);
+  const likes: Likes = new Map(likeRows.map((l) => [l.postId, l]));
+  const views: PostView[] = [];
+  for (const row of rows) {
+    const relation = relations.get(row.userId);
+    if (!relation) continue;
+    const subject = { relation, settings: settingsFromRow(row.settings), visibility: row.visibility };
+    if (!can(viewer, "post.read", subject)) continue;
+    views.push(toView(row, viewer, subject, photos.get(row.id) ?? [], likes));
+  }
+  return views;
+}
+
+/**
+ * GET /api/posts/feed: the viewer's own posts and check-in cards and those of the people
+ * they follow that the policy lets them read, newest first, below `beforeId`. Four statements
+ * a page whatever its size: the page, then relations, photos and likes together.
+ */
+export async function feedFor(db: Db, viewer: PolicyViewer, page: q.Page): Promise<PostView[]> {
+  const me = viewerId(viewer);
+  if (me === null) return [];
+  return toViews(db, viewer, await q.feedRows(db, me, visiblePostsWhere(viewer), bounded(page)));
+}
+
+/**
+ * GET /api/posts/user/{userId}: a member's posts (not their check-in cards) the viewer may
+ * read, paged like the feed. An unknown member, or a block either way, is 404 'User Not Found'.
+ */
+export async function postsOfUser(
+  db: Db,
+  viewer: PolicyViewer,
+  userId: number,
+  page: q.Page,
+): Promise<PostView[]> {
+  const member = await memberSubject(db, viewer, userId);
+  if (!member) throw new HttpError(404, userMessages.userNotFound);
+  requireAccess(viewer, "profile.read", member, refusedAsUnknown);
+  // One author, one relation: the policy names the visibilities the query may return.
+  const readable = postVisibilities.filter((visibility) =>
+    can(viewer, "post.read", { ...member, visibility }),
+  );
+  if (readable.length === 0) return [];
+  return toViews(db, viewer, await q.userPostRows(db, userId, readable, bounded(page)));
+}
+
+/** One post or check-in card as the viewer may see it; null when it is not there or hidden. */
+export async function postFor(db: Db, viewer: PolicyViewer, id: number): Promise<PostView | null> {
+  const row = await q.postRow(db, id);
+  if (!row) return null;
+  return (await toViews(db, viewer, [row]))[0] ?? null;
+}
+
+/** GET /api/posts/{id}: a hidden post is 404 like a missing one, so existence never leaks. */
+export async function getPost(db: Db, viewer: PolicyViewer, id: number): Promise<PostView> {
+  const view = await postFor(db, viewer, id);
+  if (!view) throw postNotFound();
+  return view;
+}
+
+/** The photo ids behind `/photos/p-<id>.webp` paths; null if any is not such a path or repeats. */
+function photoIdsOf(paths: string[]): string[] | null {
+  const ids = paths.map((p) => p.match(POST_PHOTO_PATH)?.[1]);
+  if (ids.some((id) => !id) || new Set(ids).size !== ids.length) return null;
+  return ids as string[];
+}
+
+/**
+ * POST /api/posts: the post and its photos are written together or not at all (one batch,
+ * see insertPostWithPhotos): a photo that is not the member's own unposted one, or is named
+ * twice, is 400 and leaves no post behind.
+ */
+export async function createPost(
+  db: Db,
+  viewer: PolicyViewer,
+  input: CreatePostInput,
+  now: Date,
+): Promise<PostView> {
+  const me = requireMemberId(viewer);
+  const photoIds = photoIdsOf(input.photos);
+  if (!photoIds) throw new HttpError(400, postMessages.photoInvalid);
+  if (photoIds.length > POST_PHOTOS_MAX) throw new HttpError(400, postMessages.tooManyPhotos);
+  const id = await q.insertPostWithPhotos(
+    db,
+    { userId: me, content: input.content, visibility: input.visibility, createdAt: now },
+    photoIds,
+  );
+  if (id === null) throw new HttpError(400, postMessages.photoInvalid);
+  const view = await postFor(db, viewer, id);
+  if (!view) throw new Error("a new post is not readable by its author");
+  return view;
+}
+
+async function subjectOf(db: Db, viewer: PolicyViewer, id: number): Promise<PostSubject | null> {
+  const row = await q.postOwnerRow(db, id);
+  if (!row) return null;
+  const relation = await relationTo(db, viewer, row.userId);
+  return { relation, settings: settingsFromRow(row.settings), visibility: row.visibility };
+}
+
+/**
+ * DELETE /api/posts/{id} (policy post.delete: the author, or an admin). A post the viewer
+ * cannot read is 404; one they can read but not delete is 403. The photo files go after
+ * the rows; a file that fails to go is only an orphan, since nothing serves it any more.
+ */
+export async function deletePost(
+  db: Db,
+  storage: Storage,
+  viewer: PolicyViewer,
+  id: number,
+  onStorageError: (error: unknown) => void = () => {},
+): Promise<{ deleted: true; id: number }> {
+  const subject = await subjectOf(db, viewer, id);
+  if (!subject) throw postNotFound();
+  if (!can(viewer, "post.delete", subject)) {
+    if (can(viewer, "post.read", subject)) throw new HttpError(403, postMessages.deleteForbidden);
+    throw postNotFound();
+  }
+  const keys = await photoKeysOfPost(db, id);
+  if (!(await q.deletePostRow(db, id))) throw postNotFound();
+  await deleteStoredPhotos(storage, keys).catch(onStorageError);
+  return { deleted: true, id };
+}
+
+/** Liking and unliking: only posts the viewer may like (policy post.like); others are 404. */
+async function changeLike(db: Db, viewer: PolicyViewer, id: number, like: boolean, now: Date) {
+  const me = requireMemberId(viewer);
+  const subject = await subjectOf(db, viewer, id);
+  if (!subject || !can(viewer, "post.like", subject)) throw postNotFound();
+  // One batch is one transaction: the count answered includes this change and no half of another.
+  const change = like ? q.insertLike(db, id, me, now) : q.deleteLike(db, id, me);
+  const [, stateRows] = await db.batch([change, q.likeStateOf(db, id, me)]);
+  const state = stateRows[0];
+  if (!state || Number(state.present) !== 1) throw postNotFound();
+  return {
+    postId: id,
+    likeCount: Number(state.likeCount),
+    isLikedByCurrentUser: Number(state.liked) === 1,
+  } satisfies LikeState;
+}
+
+/** POST /api/posts/{id}/like: idempotent; liking twice (or twice at once) leaves one like. */
+export const likePost = (db: Db, viewer: PolicyViewer, id: number, now: Date): Promise<LikeState> =>
+  changeLike(db, viewer, id, true, now);
+
+/** DELETE /api/posts/{id}/like: idempotent. */
+export const unlikePost = (db: Db, viewer: PolicyViewer, id: number, now: Date): Promise<LikeState> =>
+  changeLike(db, viewer, id, false, now);
+
+/**
+ * For the check-ins service: the statement that adds a verified check-in's activity card
+ * (kind 'checkin', Public, dated `at`), to put in the same batch as the verification.
+ */
+export const checkinCardStatement = (db: Db, at: Date, checkin: q.CheckinKey) =>
+  q.insertCheckinCard(db, at, checkin);
