@@ -33,6 +33,7 @@ import { photoRoutes, uploadBodyRoute } from "./features/photos/routes";
 import { type PhotoDeps, pruneUploadTickets } from "./features/photos/service";
 import { postPhotoRoutes } from "./features/posts/photo-routes";
 import { canSeePostPhoto, pruneUnpostedPhotos } from "./features/posts/photos";
+import { postRoutes } from "./features/posts/routes";
 import { profilePageRoutes } from "./features/profile-pages/routes";
 import { hasDemoSchools, seedDemoSchoolsOnce } from "./features/schools/demo";
 import { schoolPageRoutes } from "./features/schools/page-routes";
@@ -147,6 +148,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(feedbackRoutes(context, guard))
     .use(photoRoutes(photoDeps, guard, (viewer, id) => canSeePostPhoto(database.db, viewer, id)))
     .use(postPhotoRoutes(photoDeps, guard))
+    .use(postRoutes(context, guard))
     .use(locationRoutes())
     .use(schoolPageRoutes(context, session, render))
     .use(devMailboxRoutes(context, session, render))
