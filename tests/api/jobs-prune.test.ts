@@ -94,6 +94,7 @@ describe("pruning jobs, run by the app's jobs runner", () => {
       "prune:email_verification_tokens",
       "prune:mail_outbox",
       "prune:password_reset_tokens",
+      "prune:post_photos",
       "prune:rate_counters",
       "prune:sessions",
       "prune:upload_tickets",

@@ -15,6 +15,7 @@ import {
   verifyPassword,
 } from "../auth/service";
 import { deleteUserPhotos } from "../photos/service";
+import { deleteUserPostPhotos } from "../posts/service";
 import { deleteUser, updateUsername } from "./queries";
 
 /** Sensitive changes ask for the password again: an open session alone is not enough. */
@@ -80,5 +81,6 @@ export async function deleteAccount(
 ) {
   await requirePassword(session, currentPassword);
   await deleteUserPhotos(db, storage, session.user.id);
+  await deleteUserPostPhotos(db, storage, session.user.id);
   await deleteUser(db, session.user.id);
 }
