@@ -1,4 +1,5 @@
 import type { CheckinView } from "../common/schemas/checkins";
+import type { PostView } from "../common/schemas/posts";
 import type { PrivacySettings } from "../common/schemas/settings";
 import { type ProfileView, type PublicUser, userMessages } from "../common/schemas/users";
 import type { BadgeAward, BadgeProgress } from "../islands/badges/queries/badges";
@@ -15,10 +16,20 @@ export interface ProfilePageInput {
   badges?: { awards: BadgeAward[] | null; progress: BadgeProgress | null };
   /** The Activity section's check-ins (null: the island loads them). */
   activity?: CheckinView[] | null;
+  /** The signed-in viewer, and the first page of the member's posts they may see (null: the island loads it). */
+  viewerId: number;
+  posts?: PostView[] | null;
 }
 
 /** /profile and /users/{userId} (spec §2 "Profile"), rendered on the server. */
-export function profilePage({ view, ownerSettings, badges, activity = null }: ProfilePageInput): RenderInput {
+export function profilePage({
+  view,
+  ownerSettings,
+  badges,
+  activity = null,
+  viewerId,
+  posts = null,
+}: ProfilePageInput): RenderInput {
   const { user } = view;
   return {
     meta: {
@@ -64,7 +75,10 @@ export function profilePage({ view, ownerSettings, badges, activity = null }: Pr
           props={{ userId: user.id, isOwner: view.isOwner, checkins: activity }}
         />
         {view.savedGyms && view.savedGyms.length > 0 && <SavedGyms gyms={view.savedGyms} />}
-        <PostsSection />
+        <Island
+          name="ProfilePosts"
+          props={{ userId: user.id, username: user.username, isOwner: view.isOwner, viewerId, posts }}
+        />
       </section>
     ),
   };
@@ -150,11 +164,6 @@ function SavedGyms({ gyms }: { gyms: NonNullable<ProfileView["savedGyms"]> }) {
       </ul>
     </section>
   );
-}
-
-/** Posts: 'Your Posts' or 'Posts by @name', with visibility tags and photos. Arrives with the posts issue. */
-function PostsSection() {
-  return null;
 }
 
 /** An unknown, malformed or blocked member id (spec §2, §8): 404 with a way back to the feed. */

@@ -18,6 +18,7 @@ import { badgeRoutes } from "./features/badges/routes";
 import { basemapArchiveUrl, basemapRoutes } from "./features/basemap/routes";
 import { checkinRoutes } from "./features/checkins/routes";
 import { favoriteRoutes } from "./features/favorites/routes";
+import { feedPageRoutes } from "./features/feed-page/routes";
 import { feedbackRoutes } from "./features/feedback/routes";
 import { createGeoServices } from "./features/geo/service";
 import { timeZoneAt } from "./features/geo/time-zone";
@@ -153,6 +154,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(schoolPageRoutes(context, session, render))
     .use(devMailboxRoutes(context, session, render))
     .use(profilePageRoutes(context, session, render))
+    .use(feedPageRoutes(context, session, render))
     .use(authPageRoutes(session, render, authDeps))
     .use(homeRoutes(context, session, render, geo.schoolGeocoder, env.BASEMAP_URL || basemapArchiveUrl()))
     .use(pagesRoutes(context, session, render))

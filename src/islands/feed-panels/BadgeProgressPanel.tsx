@@ -1,11 +1,14 @@
 import { NextClosestBadges } from "../badges/BadgeList";
-import { nextClosest, useBadgeProgress } from "../badges/queries/badges";
+import { type BadgeProgress, nextClosest, useBadgeProgress } from "../badges/queries/badges";
 import { Collapsible } from "./Collapsible";
 import { ALPHABET_TARGET_FALLBACK } from "./constants";
 
-/** Feed column 1: the owner's badge metrics and next closest badges, in a collapsible panel. */
-export function BadgeProgressPanel() {
-  const progress = useBadgeProgress();
+/**
+ * Feed column 1: the owner's badge metrics and next closest badges, in a collapsible panel.
+ * `initial` is the server's answer: the cache starts from it and hydrating fetches nothing.
+ */
+export function BadgeProgressPanel({ initial }: { initial?: BadgeProgress | null }) {
+  const progress = useBadgeProgress(true, initial ?? undefined);
   const p = progress.data;
   return (
     <Collapsible title="Badge Progress">

@@ -14,10 +14,12 @@ export interface UserSearchProps {
   q: string;
   results: UserSearchResult[] | null;
   viewerId: number;
+  /** Keep `?q=` in the address (the /users page); the feed's copy leaves its address alone. */
+  syncUrl?: boolean;
 }
 
 /** Find Users (spec §2): debounced search by username; Message is hidden on one's own row. */
-export function UserSearchView({ q: initialQ, results, viewerId }: UserSearchProps) {
+export function UserSearchView({ q: initialQ, results, viewerId, syncUrl = true }: UserSearchProps) {
   const client = useQueryClient();
   const inputId = useId();
   const [text, setText] = useState(initialQ);
@@ -31,11 +33,12 @@ export function UserSearchView({ q: initialQ, results, viewerId }: UserSearchPro
 
   // Keep the address in step, so reload and back show the same search.
   useEffect(() => {
+    if (!syncUrl) return;
     const url = new URL(location.href);
     if (q) url.searchParams.set("q", q);
     else url.searchParams.delete("q");
     if (url.href !== location.href) history.replaceState(history.state, "", url);
-  }, [q]);
+  }, [q, syncUrl]);
 
   const onSubmit = (event: FormEvent) => event.preventDefault();
 

@@ -18,7 +18,6 @@ import type { sessionPlugin } from "./session-plugin";
 
 /** Members-only sections still waiting for their own screens, and who may open each. */
 const membersAreas = [
-  ["/feed", "Feed", "member.area"],
   ["/messages", "Messages", "member.area"],
   ["/messages/:conversationId", "Conversation", "member.area"],
   ["/admin", "Admin", "admin.access"],

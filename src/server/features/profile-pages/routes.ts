@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import * as v from "valibot";
+import { FEED_PAGE_SIZE } from "../../../common/schemas/posts";
 import { userIdParams } from "../../../common/schemas/users";
 import { authPage } from "../../../pages/auth";
 import { profilePage, userNotFoundPage } from "../../../pages/profile";
@@ -8,10 +9,10 @@ import type { AppContext } from "../../context";
 import { viewerFromSession } from "../../policy/guard";
 import type { PageRenderer, PageRequest } from "../../render/page-renderer";
 import type { RenderInput } from "../../render/render-page";
-import type { sessionPlugin } from "../auth/session-plugin";
-import type { ValidSession } from "../auth/sessions";
+import type { sessionPlugin, ValidSession } from "../auth/service";
 import * as badges from "../badges/service";
 import * as checkins from "../checkins/service";
+import { postsOfUser } from "../posts/service";
 import { getSettings } from "../settings/service";
 import { profileView, searchUsers } from "../users/service";
 
@@ -42,7 +43,7 @@ export function profilePageRoutes(
     const now = app.now();
     // The Badges and Activity islands start from these; a refusal leaves them to the API.
     const orNull = <T>(p: Promise<T>) => p.catch(() => null);
-    const [awards, progress, activity, ownerSettings] = await Promise.all([
+    const [awards, progress, activity, ownerSettings, posts] = await Promise.all([
       orNull(view.isOwner ? badges.myBadges(db, userId) : badges.badgesOfUser(db, viewer, userId)),
       view.isOwner ? orNull(badges.badgeProgress(db, userId)) : null,
       orNull(
@@ -51,8 +52,16 @@ export function profilePageRoutes(
           : checkins.checkinsOfUser(db, viewer, userId, now),
       ),
       view.isOwner ? getSettings(db, userId) : null,
+      orNull(postsOfUser(db, viewer, userId, { limit: FEED_PAGE_SIZE, beforeId: undefined })),
     ]);
-    return profilePage({ view, ownerSettings, badges: { awards, progress }, activity });
+    return profilePage({
+      view,
+      ownerSettings,
+      badges: { awards, progress },
+      activity,
+      viewerId: s.user.id,
+      posts,
+    });
   };
 
   return new Elysia({ name: "profile-pages" })
