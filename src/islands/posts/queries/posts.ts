@@ -72,7 +72,11 @@ export function useUserPosts(userId: number, first?: PostView[] | null) {
   return useInfiniteQuery({ ...userPostsQueryOptions(userId), initialData: seeded(first) });
 }
 
-/** Applies `edit` to every cached post list (feed and profiles), returning what was there before. */
+/**
+ * Applies `edit` to every cached post list (feed and profiles), returning what was there before.
+ * Callers cancel page loads first: a page in flight was started from the old pages and would
+ * write them back over the edit.
+ */
 export function editCachedPosts(
   client: QueryClient,
   edit: (posts: PostView[], key: QueryKey) => PostView[],
@@ -139,7 +143,8 @@ export function useDeletePost() {
   return useMutation({
     mutationKey: ["post-delete"],
     mutationFn: (postId: number) => apiRequest<unknown>("DELETE", `/api/posts/${postId}`),
-    onSuccess: (_answer, postId) => {
+    onSuccess: async (_answer, postId) => {
+      await client.cancelQueries({ queryKey: postKeys.all });
       editCachedPosts(client, (posts) => posts.filter((p) => p.id !== postId));
     },
     onError: () => destructive(postMessages.deleteFailed),
@@ -169,7 +174,8 @@ export function useCreatePost(authorId: number) {
   return useMutation({
     mutationKey: ["post-create"],
     mutationFn: createPost,
-    onSuccess: (post) => {
+    onSuccess: async (post) => {
+      await client.cancelQueries({ queryKey: postKeys.all });
       for (const key of [postKeys.feed(), postKeys.user(authorId)]) {
         client.setQueryData<PostPages>(key, (data) =>
           data?.pages ? { ...data, pages: [[post, ...(data.pages[0] ?? [])], ...data.pages.slice(1)] } : data,
