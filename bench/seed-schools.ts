@@ -13,9 +13,9 @@ const database = await openDatabase(`file:${file}`);
 await migrate(database.client);
 const drafts = generateDemoSchools(loadGazetteer().cities, Number(count));
 await insertSchools({ db: database.db, now: () => new Date(), timeZoneAt }, drafts);
-// Marked as seeded, so the server does not add the demo set on top.
+// Marked as seeded, so the server does not add the demo set (schools, community) on top.
 await database.client.execute(
-  "INSERT OR IGNORE INTO app_meta (key, value) VALUES ('demo_seeded_at', 'bench')",
+  "INSERT OR IGNORE INTO app_meta (key, value) VALUES ('demo_seeded_at', 'bench'), ('demo_community_seeded_at', 'bench')",
 );
 await database.close();
 console.log(JSON.stringify({ schools: drafts.length }));

@@ -17,6 +17,7 @@ import { sessionPlugin } from "./features/auth/session-plugin";
 import { badgeRoutes } from "./features/badges/routes";
 import { basemapArchiveUrl, basemapRoutes } from "./features/basemap/routes";
 import { checkinRoutes } from "./features/checkins/routes";
+import { seedDemoCommunityOnce } from "./features/demo-community/service";
 import { favoriteRoutes } from "./features/favorites/routes";
 import { feedPageRoutes } from "./features/feed-page/routes";
 import { feedbackRoutes } from "./features/feedback/routes";
@@ -127,6 +128,8 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     const ingest = { db: database.db, now: context.now, timeZoneAt };
     const count = await seedDemoSchoolsOnce(ingest, geo.cities);
     if (count) log.info("demo data loaded", { schools: count });
+    const community = await seedDemoCommunityOnce({ db: database.db, storage, now: context.now });
+    if (community) log.info("demo community loaded", { ...community });
   }
   const session = sessionPlugin(context);
   const guard = authGuard(session, env.ADMIN_EMAILS);

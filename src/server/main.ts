@@ -55,7 +55,7 @@ const commands: Record<string, { usage: string; help: string; run: (args: string
   },
   demo: {
     usage: "demo --remove",
-    help: "Delete the demo schools (they are not loaded again)",
+    help: "Delete the demo schools and demo members with their posts (they are not loaded again)",
     run: async ([flag]) => {
       if (flag !== "--remove") throw new UsageError("demo takes --remove");
       await removeDemoCommand(loadEnv());

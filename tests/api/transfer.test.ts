@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { seedFixtureSchools } from "../support/schools";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 const main = join(import.meta.dir, "../../src/server/main.ts");
 
-function cli(args: string[], databaseUrl: string) {
+function cli(args: string[], databaseUrl: string, env: Record<string, string> = {}) {
   const proc = Bun.spawnSync([process.execPath, main, ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "error", GEOCODER_URL: "" },
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "error", GEOCODER_URL: "", ...env },
   });
   return { code: proc.exitCode, stdout: proc.stdout.toString(), stderr: proc.stderr.toString() };
 }
@@ -177,7 +179,9 @@ describe("openmat export", () => {
 
 describe("demo data", () => {
   it("loads at least 1,200 fictional schools across all 50 states once, and `demo --remove` deletes them", async () => {
-    const demo = await createTestApp({ DEMO_DATA: "true" });
+    // The demo community's photos go to a folder of the test's own, not ./data.
+    const uploads = mkdtempSync(join(tmpdir(), "openmat-demo-uploads-"));
+    const demo = await createTestApp({ DEMO_DATA: "true", UPLOADS_DIR: uploads });
     expect(await count(demo, "is_demo = 1")).toBeGreaterThanOrEqual(1200);
     const states = await demo.app.context.database.client.execute(
       "select count(distinct state) from schools",
@@ -190,12 +194,13 @@ describe("demo data", () => {
     expect(readable / (await count(demo))).toBeGreaterThan(0.95);
     expect(await (await demo.request("/")).text()).toContain("Demo data:");
 
-    const { code, stdout } = cli(["demo", "--remove"], demo.env.DATABASE_URL);
+    const { code, stdout } = cli(["demo", "--remove"], demo.env.DATABASE_URL, { UPLOADS_DIR: uploads });
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Removed \d+ demo school\(s\)\.$/m);
     expect(await count(demo)).toBe(0);
     expect(await (await demo.request("/")).text()).not.toContain("Demo data:");
     await demo.close();
+    rmSync(uploads, { recursive: true, force: true });
   });
 
   it("is the same on every machine", async () => {

@@ -2,11 +2,13 @@ import { extname } from "node:path";
 import { openDatabase } from "../../db/client";
 import { migrate } from "../../db/migrate";
 import type { Env } from "../env";
+import { removeDemoCommunity } from "../features/demo-community/service";
 import { createGeoServices } from "../features/geo/service";
 import { timeZoneAt } from "../features/geo/time-zone";
 import { removeDemoSchools } from "../features/schools/demo";
 import { exportSchools, importRows, parseTransferFile, type RowOutcome } from "../features/schools/transfer";
 import { silentLogger } from "../log";
+import { createStorage } from "../storage";
 
 const formatOf = (file: string, text?: string): "csv" | "json" => {
   const ext = extname(file).toLowerCase();
@@ -57,7 +59,19 @@ export async function exportCommand(env: Env, file?: string): Promise<void> {
   else process.stdout.write(text);
 }
 
+/** `openmat demo --remove`: the demo community first (its check-ins are at demo schools), then the schools. */
 export async function removeDemoCommand(env: Env): Promise<void> {
-  const count = await withDatabase(env, (database) => removeDemoSchools(database.db));
-  console.log(count ? `Removed ${count} demo school(s).` : "There is no demo data.");
+  const { community, schools } = await withDatabase(env, async (database) => ({
+    community: await removeDemoCommunity({ db: database.db, storage: createStorage(env) }),
+    schools: await removeDemoSchools(database.db),
+  }));
+  if (community) {
+    const { members, posts, photos, likes, follows, checkins } = community;
+    console.log(
+      `Removed ${members} demo member(s) with ${posts} post(s), ${photos} photo(s), ${likes} like(s), ` +
+        `${follows} follow(s) and ${checkins} check-in(s).`,
+    );
+  }
+  if (schools) console.log(`Removed ${schools} demo school(s).`);
+  if (!community && !schools) console.log("There is no demo data.");
 }
