@@ -219,6 +219,39 @@ function checkinScenarios(seeded) {
   ];
 }
 
+const FEED_POSTS = 200_000;
+const FEED_FOLLOWS = 50;
+const FEED_SIGNED_IN = 20;
+
+/**
+ * The feed scenarios, on a copy of the check-in database with FEED_POSTS posts and
+ * FEED_FOLLOWS follows per member (bench/seed-posts.ts). Each request is from the next of
+ * FEED_SIGNED_IN members in turn, so no one member's page stays hot in a cache.
+ */
+function feedScenarios(seeded) {
+  const members = seeded.members.toLocaleString("en-US");
+  const posts = seeded.posts.toLocaleString("en-US");
+  const rotating = (path) => {
+    let n = 0;
+    const next = (req) => ({
+      ...req,
+      headers: { ...req.headers, cookie: seeded.cookies[n++ % seeded.cookies.length] },
+    });
+    return async () => ({ requests: [{ method: "GET", path, setupRequest: next }] });
+  };
+  const shape = `${members} members, ${posts} posts, ${FEED_FOLLOWS} follows each; ${seeded.cookies.length} members in turn`;
+  return [
+    {
+      name: `GET /api/posts/feed?limit=10 (${shape})`,
+      path: "/api/posts/feed?limit=10",
+      maxP99Ms: 15,
+      goalText: "feed API p99 < 15 ms at 10 connections",
+      setup: rotating("/api/posts/feed?limit=10"),
+    },
+    { name: `GET /feed (${shape})`, path: "/feed", setup: rotating("/feed") },
+  ];
+}
+
 /** Signs a member in through the API and returns their session cookie. */
 async function signIn(baseUrl, identifier, password) {
   const res = await fetch(`${baseUrl}/api/auth/login`, {
@@ -341,6 +374,26 @@ async function main() {
   const withCheckins = await startOpenmat(binary, dir, checkinsDb);
   await runScenarios(checkinScenarios(seededCheckins), withCheckins.baseUrl, measured);
   await withCheckins.stop();
+
+  progress(`adding ${FEED_POSTS} posts and ${FEED_FOLLOWS} follows each to ${MEMBER_COUNT} members`);
+  const feedDb = join(dir, "feed.db");
+  copyFileSync(checkinsDb, feedDb);
+  const seededFeed = JSON.parse(
+    execFileSync(
+      join(repo, "node_modules/.bin/bun"),
+      [
+        join(repo, "bench/seed-posts.ts"),
+        feedDb,
+        String(FEED_POSTS),
+        String(FEED_FOLLOWS),
+        String(FEED_SIGNED_IN),
+      ],
+      { maxBuffer: 64 * 2 ** 20 },
+    ).toString(),
+  );
+  const withFeed = await startOpenmat(binary, dir, feedDb);
+  await runScenarios(feedScenarios(seededFeed), withFeed.baseUrl, measured);
+  await withFeed.stop();
   const ceilingAfter = await measure("ceiling again", `${ceiling.baseUrl}/`);
   await ceiling.stop();
 

@@ -35,7 +35,7 @@ export function summarize({
           min !== undefined
             ? goal(`≥ ${min}% of ceiling`, percentOfCeiling >= min)
             : maxP99 !== undefined
-              ? goal(`p99 < ${maxP99} ms`, result.p99Ms < maxP99)
+              ? goal(scenario.goalText ?? `p99 < ${maxP99} ms`, result.p99Ms < maxP99)
               : undefined,
       };
     }),
