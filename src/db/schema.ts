@@ -51,6 +51,8 @@ export const userSettings = sqliteTable("user_settings", {
   shareBadgeProgressPublic: integer("share_badge_progress_public", { mode: "boolean" })
     .notNull()
     .default(true),
+  /** E-mail me about a message left unread for an hour (one mail per message, RFC 8058 unsubscribe). */
+  emailUnreadMessages: integer("email_unread_messages", { mode: "boolean" }).notNull().default(true),
 });
 
 /** Only the SHA-256 of the session token is stored (the Lucia guide's design). */
@@ -409,4 +411,141 @@ export const postLikes = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.userId] }), index("post_likes_user").on(t.userId)],
+);
+
+/**
+ * Something worth telling happened (ARCHITECTURE "Domain events after commit"). A service
+ * writes the row in the same batch as the change; notifications, mail and live delivery
+ * read them afterwards, in id order, on any copy. Pruned after a retention period.
+ */
+export const domainEvents = sqliteTable(
+  "domain_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** e.g. follow.created, post.liked, badge.earned, message.sent, notification.created. */
+    type: text("type").notNull(),
+    actorId: integer("actor_id"),
+    /** The thing it is about (a post, a conversation, a notification), by the type's convention. */
+    subjectId: integer("subject_id"),
+    payload: text("payload").notNull().default("{}"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("domain_events_created").on(t.createdAt)],
+);
+
+/** Who an event is delivered to live (their open tabs); read by (user, event) for catch-up. */
+export const eventRecipients = sqliteTable(
+  "event_recipients",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => domainEvents.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.eventId] }), index("event_recipients_event").on(t.eventId)],
+);
+
+/** How far a consumer of domain events has read (one row per consumer, e.g. "notifications"). */
+export const eventCursors = sqliteTable("event_cursors", {
+  name: text("name").primaryKey(),
+  lastEventId: integer("last_event_id").notNull().default(0),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/**
+ * A bell item (spec §3 Notification). Items that group (likes on one post) share a
+ * `groupKey` per recipient and are updated in place: count, newest actor, unread again.
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    /** e.g. `like:post:12`, `follow:7`, `badge:novice`, `submission:3`. */
+    groupKey: text("group_key").notNull(),
+    /** The post, member, badge or submission it is about, by the type's convention. */
+    subjectId: integer("subject_id"),
+    payload: text("payload").notNull().default("{}"),
+    isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("notifications_user_group").on(t.userId, t.groupKey),
+    index("notifications_user_updated").on(t.userId, t.updatedAt),
+  ],
+);
+
+/** The members behind a grouped notification, so its text is built for each reader. */
+export const notificationActors = sqliteTable(
+  "notification_actors",
+  {
+    notificationId: integer("notification_id")
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    actorId: integer("actor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.actorId] })],
+);
+
+/** One conversation per pair of members: `userAId` < `userBId`. */
+export const conversations = sqliteTable(
+  "conversations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userAId: integer("user_a_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userBId: integer("user_b_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The newest message's id in each participant's view as read. */
+    aLastReadId: integer("a_last_read_id").notNull().default(0),
+    bLastReadId: integer("b_last_read_id").notNull().default(0),
+    /** The newest message each participant was e-mailed about (unread-message mail). */
+    aEmailedId: integer("a_emailed_id").notNull().default(0),
+    bEmailedId: integer("b_emailed_id").notNull().default(0),
+    lastMessageAt: integer("last_message_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("conversations_pair").on(t.userAId, t.userBId), index("conversations_b").on(t.userBId)],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    senderId: integer("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("messages_conversation").on(t.conversationId, t.id)],
+);
+
+/** RFC 8058 one-click unsubscribe links: only the token's hash is kept. */
+export const unsubscribeTokens = sqliteTable(
+  "unsubscribe_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** What the link turns off, e.g. `message-mail`. */
+    kind: text("kind").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("unsubscribe_tokens_user").on(t.userId)],
 );

@@ -1,0 +1,169 @@
+import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { domainEvents, eventCursors, eventRecipients } from "../../db/schema";
+
+/**
+ * Domain events (ARCHITECTURE "Domain events after commit"). A service that changes
+ * something worth telling adds `appendEvent(...)`'s statements to the same `db.batch` as
+ * the change, so the event exists exactly when the change does. Consumers (notifications,
+ * mail, live delivery) read them afterwards in id order, on any copy of the binary.
+ */
+export type EventType =
+  | "follow.created"
+  | "post.liked"
+  | "badge.earned"
+  | "message.sent"
+  | "conversation.read"
+  | "notification.created"
+  | "notifications.read"
+  | "submission.decided";
+
+export interface NewEvent {
+  type: EventType;
+  actorId?: number | null;
+  subjectId?: number | null;
+  payload?: Record<string, unknown>;
+  /** Members whose open tabs get it live; empty for events only consumers read. */
+  recipients?: readonly number[];
+  at: Date;
+}
+
+export interface StoredEvent {
+  id: number;
+  type: EventType;
+  actorId: number | null;
+  subjectId: number | null;
+  payload: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/**
+ * The statements that record an event: the row, then its recipients keyed by the row's id
+ * (`last_insert_rowid()`, so they must follow it directly in the batch). With `onlyIf`,
+ * the event is written only when that SQL condition holds when the batch runs (for example
+ * "the like was new"), and its recipients only if it was written.
+ */
+export function appendEvent(db: Tx, event: NewEvent, onlyIf?: ReturnType<typeof sql>) {
+  const payload = JSON.stringify(event.payload ?? {});
+  const insert = db.run(sql`INSERT INTO domain_events (type, actor_id, subject_id, payload, created_at)
+    SELECT ${event.type}, ${event.actorId ?? null}, ${event.subjectId ?? null}, ${payload}, ${event.at.getTime()}
+    WHERE ${onlyIf ?? sql`1`}`);
+  const recipients = [...new Set(event.recipients ?? [])];
+  if (recipients.length === 0) return [insert] as const;
+  const recipientsInsert = db.run(sql`INSERT INTO event_recipients (event_id, user_id)
+    SELECT last_insert_rowid(), value FROM json_each(${JSON.stringify(recipients)})
+    WHERE changes() = 1`);
+  return [insert, recipientsInsert] as const;
+}
+
+const toStored = (row: typeof domainEvents.$inferSelect): StoredEvent => ({
+  id: row.id,
+  type: row.type as EventType,
+  actorId: row.actorId,
+  subjectId: row.subjectId,
+  payload: JSON.parse(row.payload) as Record<string, unknown>,
+  createdAt: row.createdAt,
+});
+
+/** Events after `afterId`, oldest first, at most `limit` (optionally of some types only). */
+export async function eventsAfter(
+  db: Db,
+  afterId: number,
+  limit: number,
+  types?: readonly EventType[],
+): Promise<StoredEvent[]> {
+  const rows = await db
+    .select()
+    .from(domainEvents)
+    .where(
+      types?.length
+        ? and(gt(domainEvents.id, afterId), inArray(domainEvents.type, types))
+        : gt(domainEvents.id, afterId),
+    )
+    .orderBy(asc(domainEvents.id))
+    .limit(limit);
+  return rows.map(toStored);
+}
+
+/** Events with their recipients after `afterId`: what live delivery pushes, oldest first. */
+export async function deliveriesAfter(
+  db: Db,
+  afterId: number,
+  limit: number,
+): Promise<(StoredEvent & { recipients: number[] })[]> {
+  const rows = await db
+    .select({ event: domainEvents, userId: eventRecipients.userId })
+    .from(domainEvents)
+    .innerJoin(eventRecipients, eq(eventRecipients.eventId, domainEvents.id))
+    .where(gt(domainEvents.id, afterId))
+    .orderBy(asc(domainEvents.id))
+    .limit(limit);
+  const out: (StoredEvent & { recipients: number[] })[] = [];
+  for (const row of rows) {
+    const last = out[out.length - 1];
+    if (last?.id === row.event.id) last.recipients.push(row.userId);
+    else out.push({ ...toStored(row.event), recipients: [row.userId] });
+  }
+  return out;
+}
+
+/** One member's events after `afterId` (a reconnect's `Last-Event-ID`), oldest first. */
+export async function userEventsAfter(
+  db: Db,
+  userId: number,
+  afterId: number,
+  limit: number,
+): Promise<StoredEvent[]> {
+  const rows = await db
+    .select({ event: domainEvents })
+    .from(eventRecipients)
+    .innerJoin(domainEvents, eq(domainEvents.id, eventRecipients.eventId))
+    .where(and(eq(eventRecipients.userId, userId), gt(eventRecipients.eventId, afterId)))
+    .orderBy(asc(eventRecipients.eventId))
+    .limit(limit);
+  return rows.map((r) => toStored(r.event));
+}
+
+/** The newest event id (0 when there is none): where a fresh tail starts. */
+export async function latestEventId(db: Db): Promise<number> {
+  const row = await db.select({ id: sql<number>`coalesce(max(${domainEvents.id}), 0)` }).from(domainEvents);
+  return Number(row[0]?.id ?? 0);
+}
+
+/** Where a consumer stopped (0 before its first run). */
+export async function readCursor(db: Db, name: string): Promise<number> {
+  const row = await db
+    .select({ lastEventId: eventCursors.lastEventId })
+    .from(eventCursors)
+    .where(eq(eventCursors.name, name));
+  return row[0]?.lastEventId ?? 0;
+}
+
+/**
+ * Moves a consumer's cursor, as a statement for the batch that holds the consumer's own
+ * writes: the work and the cursor commit together, so an event is handled exactly once.
+ * It only moves forward.
+ */
+export function cursorStatement(db: Tx, name: string, lastEventId: number, at: Date) {
+  return db.run(sql`INSERT INTO event_cursors (name, last_event_id, updated_at)
+    VALUES (${name}, ${lastEventId}, ${at.getTime()})
+    ON CONFLICT (name) DO UPDATE SET last_event_id = max(last_event_id, excluded.last_event_id),
+      updated_at = excluded.updated_at`);
+}
+
+/** The pruning job's step: events older than `before` go, with their recipients (cascade). */
+export async function pruneEvents(db: Db, before: Date, limit: number): Promise<number> {
+  const stale = await db
+    .select({ id: domainEvents.id })
+    .from(domainEvents)
+    .where(lt(domainEvents.createdAt, before))
+    .limit(limit);
+  if (!stale.length) return 0;
+  await db.delete(domainEvents).where(
+    inArray(
+      domainEvents.id,
+      stale.map((r) => r.id),
+    ),
+  );
+  return stale.length;
+}
