@@ -376,7 +376,11 @@ export const posts = sqliteTable(
     checkinId: integer("checkin_id").references(() => checkins.id, { onDelete: "cascade" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [index("posts_user").on(t.userId, t.id), uniqueIndex("posts_checkin").on(t.checkinId)],
+  // (user_id, id, visibility) covers the feed: each author's posts are walked in the index alone.
+  (t) => [
+    index("posts_user_feed").on(t.userId, t.id, t.visibility),
+    uniqueIndex("posts_checkin").on(t.checkinId),
+  ],
 );
 
 /**

@@ -4,9 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type PostView, postMessages, postVisibilities } from "../../src/common/schemas/posts";
 import { userMessages } from "../../src/common/schemas/users";
-import { feedIdsSql } from "../../src/server/features/posts/queries";
+import { feedStatementFor } from "../../src/server/features/posts/feed-query";
 import { feedFor } from "../../src/server/features/posts/service";
-import { visiblePostsWhere } from "../../src/server/policy/post-visibility";
 import { postClient, unpostedPhotos } from "../support/posts";
 import { registerMember } from "../support/session";
 import { countStatements } from "../support/sql-counter";
@@ -179,22 +178,18 @@ describe("cost of a page", () => {
     const [ten, many] = await statementsFor();
     expect([one, ten]).toEqual([1, 10]);
     expect(many).toBe(few as number);
-    // The page, then relations, photos and likes.
-    expect(many).toBe(4);
+    // One statement: the page with its authors' relations, photos and likes (feed-query.ts).
+    expect(many).toBe(1);
   });
 
-  it("the feed's id query walks posts_user, never the whole table", async () => {
-    const viewer = { kind: "member" as const, id: 1 };
-    const query = feedIdsSql(t.app.context.database.db, 1, visiblePostsWhere(viewer), {
-      limit: 10,
-      beforeId: 500,
-    });
+  it("the feed walks each author's posts in posts_user_feed alone, never the whole table", async () => {
+    const query = feedStatementFor({ kind: "member", id: 1 }, { limit: 10, beforeId: 500 });
     const plan = await t.app.context.database.client.execute({
       sql: `EXPLAIN QUERY PLAN ${query.sql}`,
-      args: query.params as never,
+      args: query.args,
     });
     const steps = plan.rows.map((r) => String(r.detail));
-    expect(steps).toContain("SEARCH posts USING INDEX posts_user (user_id=? AND id<?)");
+    expect(steps).toContain("SEARCH p USING COVERING INDEX posts_user_feed (user_id=? AND id<?)");
     expect(steps.filter((s) => /^SCAN posts\b/.test(s))).toEqual([]);
   });
 });

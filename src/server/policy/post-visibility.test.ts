@@ -7,6 +7,7 @@ import { postVisibilities } from "../../common/schemas/posts";
 import { type Database, openDatabase } from "../../db/client";
 import { migrate } from "../../db/migrate";
 import { userSettings } from "../../db/schema";
+import { feedPageRows } from "../features/posts/feed-query";
 import { settingsFromRow } from "../features/settings/service";
 import { can } from "./access";
 import {
@@ -64,6 +65,8 @@ beforeAll(async () => {
   await run("INSERT INTO blocks VALUES (?, ?, 0)", [authors.blockedMe, VIEWER]);
   await run("INSERT INTO blocks VALUES (?, ?, 0)", [VIEWER, authors.blockedWithFollow]);
   await follow(authors.blockedWithFollow, VIEWER);
+  // And a stale follow the other way: the feed must not read a blocked author's posts through it.
+  await follow(VIEWER, authors.iBlocked);
   // Hidden flags must not matter: the self author shares nothing.
   await run("INSERT INTO user_settings (user_id, show_check_in_gym_names) VALUES (?, 0)", [VIEWER]);
   for (const author of Object.values(authors)) {
@@ -115,6 +118,22 @@ async function allowedBy(viewer: PolicyViewer, rule: PostReadRule): Promise<stri
   }
   return allowed;
 }
+
+describe("the feed's one statement agrees with can() for the authors it reads", () => {
+  for (const name of ["member", "admin"] as const) {
+    it(`${name}: the followed authors' posts, newest first`, async () => {
+      const viewer = viewers[name] as PolicyViewer & { id: number };
+      const rows = await feedPageRows(database.db, viewer, { limit: 50 });
+      const followed = ["self", "follows", "mutual", "iBlocked"];
+      const policy: PostReadRule = (v, s) => can(v, "post.read", s);
+      const expected = (await allowedBy(viewer, policy)).filter((d) =>
+        followed.includes(d.split(" ")[0] ?? ""),
+      );
+      expect(rows.map((r) => describePost(r.id)).reverse()).toEqual(expected);
+      expect(expected.length).toBeGreaterThan(3);
+    });
+  }
+});
 
 describe("visiblePostsWhere agrees with can(viewer, 'post.read')", () => {
   for (const [name, viewer] of Object.entries(viewers)) {

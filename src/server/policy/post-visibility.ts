@@ -89,33 +89,42 @@ interface PostColumns {
   visibility: SQLiteColumn | SQL;
 }
 
+/** How the viewer stands to a row's author, as SQL over that row (1 or 0 each). */
+export interface RelationSql {
+  self: SQL;
+  follows: SQL;
+  followedBy: SQL;
+  blocked: SQL;
+}
+
+/** The relation looked up per row through the follows and blocks primary keys. */
+function relationLookups(me: number | SQL | null, author: SQLiteColumn | SQL): RelationSql {
+  const no = sql`0`;
+  if (me === null) return { self: no, follows: no, followedBy: no, blocked: no };
+  return {
+    self: sql`(${author} = ${me})`,
+    follows: sql`EXISTS (SELECT 1 FROM follows WHERE follower_id = ${me} AND following_id = ${author})`,
+    followedBy: sql`EXISTS (SELECT 1 FROM follows WHERE follower_id = ${author} AND following_id = ${me})`,
+    blocked: sql`(EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${me} AND blocked_id = ${author})
+          OR EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${author} AND blocked_id = ${me}))`,
+  };
+}
+
 /**
  * Rows of `posts` (or the given columns) the viewer may read, as relationsTo would judge
- * each author: follows and blocks are looked up per row through their primary keys.
+ * each author: by default follows and blocks are looked up per row through their primary
+ * keys; a caller that already knows each author's relation (the feed's authors) passes it.
  */
 export function visiblePostsWhere(
   viewer: PolicyViewer,
   columns: PostColumns = { author: posts.userId, visibility: posts.visibility },
   shape: VisibilityShapes = visibilityShapes(viewer),
+  relation: RelationSql = relationLookups(viewerId(viewer), columns.author),
 ): SQL {
-  const me = viewerId(viewer);
-  const { author, visibility } = columns;
+  const { visibility } = columns;
   const no = sql`0`;
   const yes = sql`1`;
-  const self = me === null ? no : sql`(${author} = ${me})`;
-  const follows =
-    me === null
-      ? no
-      : sql`EXISTS (SELECT 1 FROM follows WHERE follower_id = ${me} AND following_id = ${author})`;
-  const followedBy =
-    me === null
-      ? no
-      : sql`EXISTS (SELECT 1 FROM follows WHERE follower_id = ${author} AND following_id = ${me})`;
-  const blocked =
-    me === null
-      ? no
-      : sql`(EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${me} AND blocked_id = ${author})
-          OR EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ${author} AND blocked_id = ${me}))`;
+  const { self, follows, followedBy, blocked } = relation;
   const audienceSql: Record<Audience, SQL> = {
     nobody: no,
     follows,

@@ -20,7 +20,9 @@ export interface PostPhotoDeps {
 }
 
 const idOfPath = (path: string) => path.match(POST_PHOTO_PATH)?.[1] ?? null;
-const pathOf = (id: string) => `/${photos.postPhotoKey(id)}`;
+/** The served path of a post photo by its id. */
+export const postPhotoPath = (id: string) => `/${photos.postPhotoKey(id)}`;
+const pathOf = postPhotoPath;
 
 /**
  * Stores a post photo for its uploader, not yet in a post: decoded, re-encoded without

@@ -45,25 +45,6 @@ const pageOf = (db: Db, where: SQL | undefined, page: Page) =>
     .where(inArray(posts.id, idsOf(db, where, page)))
     .orderBy(desc(posts.id));
 
-/**
- * The feed: the viewer's own posts and those of the people they follow, newest first,
- * filtered by `visible` (the policy's SQL, from post-visibility.ts). SQLite walks posts_user
- * (user_id, id) once per author below the cursor, then sorts what it found.
- */
-const feedWhere = (me: number, visible: SQL, page: Page) =>
-  and(
-    sql`${posts.userId} IN (SELECT following_id FROM follows WHERE follower_id = ${me} UNION ALL SELECT ${me})`,
-    before(page),
-    visible,
-  );
-
-export const feedRows = (db: Db, me: number, visible: SQL, page: Page) =>
-  pageOf(db, feedWhere(me, visible, page), page);
-
-/** The feed's id query, for EXPLAIN QUERY PLAN in the tests. */
-export const feedIdsSql = (db: Db, me: number, visible: SQL, page: Page) =>
-  idsOf(db, feedWhere(me, visible, page), page).toSQL();
-
 /** A member's own posts (check-in cards live in the feed) of the given visibilities. */
 export function userPostRows(db: Db, userId: number, visibilities: PostVisibility[], page: Page) {
   return pageOf(

@@ -1,0 +1,2 @@
+DROP INDEX `posts_user`;--> statement-breakpoint
+CREATE INDEX `posts_user_feed` ON `posts` (`user_id`,`id`,`visibility`);
