@@ -137,6 +137,8 @@ export const mailOutbox = sqliteTable(
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
+    /** Extra headers as a JSON object (e.g. RFC 8058 List-Unsubscribe); blanked with the body once sent. */
+    headers: text("headers"),
     status: text("status", { enum: mailStatuses }).notNull().default("pending"),
     /** 'smtp' or 'dev' (kept in the dev mailbox and printed to the log). */
     transport: text("transport").notNull(),

@@ -11,6 +11,7 @@ import m7 from "./0007_checkins_badges.sql" with { type: "text" };
 import m8 from "./0008_posts_photos_likes.sql" with { type: "text" };
 import m9 from "./0009_events_notifications_messages.sql" with { type: "text" };
 import m10 from "./0010_posts_feed_index.sql" with { type: "text" };
+import m11 from "./0011_mail_headers.sql" with { type: "text" };
 import journal from "./meta/_journal.json";
 
 export const migrationJournal = journal;
@@ -26,4 +27,5 @@ export const migrationSql: Record<string, string> = {
   "0008_posts_photos_likes": m8,
   "0009_events_notifications_messages": m9,
   "0010_posts_feed_index": m10,
+  "0011_mail_headers": m11,
 };

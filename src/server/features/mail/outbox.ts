@@ -30,6 +30,16 @@ export interface MailOutbox {
   close(): Promise<void>;
 }
 
+/** The stored headers column back as the transport's `headers` (absent when there are none). */
+function headersOf(stored: string | null): { headers?: Record<string, string> } {
+  if (!stored) return {};
+  try {
+    return { headers: JSON.parse(stored) as Record<string, string> };
+  } catch {
+    return {};
+  }
+}
+
 export function retryDelayMs(attempts: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 }
@@ -47,7 +57,12 @@ export function createMailOutbox(
     const mail = await claimDueMail(db, now(), LEASE_MS);
     if (!mail) return false;
     try {
-      await transport.send({ to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.send({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...headersOf(mail.headers),
+      });
       // Only the dev mailbox reads a delivered mail's body; anywhere else it is a live link.
       await markMailSent(db, mail.id, now(), transport.kind === "dev" && mail.transport === "dev");
     } catch (error) {
@@ -77,9 +92,15 @@ export function createMailOutbox(
   }
 
   return {
-    async enqueue(mail) {
+    async enqueue({ headers, ...mail }) {
       const at = now();
-      await insertMail(db, { ...mail, transport: transport.kind, nextAttemptAt: at, createdAt: at });
+      await insertMail(db, {
+        ...mail,
+        headers: headers && Object.keys(headers).length > 0 ? JSON.stringify(headers) : null,
+        transport: transport.kind,
+        nextAttemptAt: at,
+        createdAt: at,
+      });
       onEnqueue();
     },
     drain,

@@ -26,21 +26,24 @@ export async function claimDueMail(db: Db, now: Date, leaseMs: number): Promise<
 }
 
 /**
- * Marks a mail delivered. Its body (a reset link, say) is blanked unless `keepText`: only
- * the dev mailbox, which shows the rows, keeps it.
+ * Marks a mail delivered. Its body (a reset link, say) and headers (an unsubscribe link)
+ * are blanked unless `keepText`: only the dev mailbox, which shows the rows, keeps them.
  */
 export const markMailSent = (db: Db, id: number, now: Date, keepText = false) =>
   db
     .update(mailOutbox)
-    .set({ status: "sent", sentAt: now, lastError: null, ...(keepText ? {} : { text: "" }) })
+    .set({ status: "sent", sentAt: now, lastError: null, ...(keepText ? {} : { text: "", headers: null }) })
     .where(eq(mailOutbox.id, id));
 
 export const markMailRetry = (db: Db, id: number, nextAttemptAt: Date, error: string) =>
   db.update(mailOutbox).set({ nextAttemptAt, lastError: error }).where(eq(mailOutbox.id, id));
 
-/** Gives up on a mail; its body is blanked, as nothing will read it again. */
+/** Gives up on a mail; its body and headers are blanked, as nothing will read them again. */
 export const markMailFailed = (db: Db, id: number, error: string) =>
-  db.update(mailOutbox).set({ status: "failed", lastError: error, text: "" }).where(eq(mailOutbox.id, id));
+  db
+    .update(mailOutbox)
+    .set({ status: "failed", lastError: error, text: "", headers: null })
+    .where(eq(mailOutbox.id, id));
 
 export const listDevMail = (db: Db, limit = 50) =>
   db

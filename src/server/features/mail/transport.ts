@@ -5,6 +5,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers, e.g. RFC 8058's List-Unsubscribe and List-Unsubscribe-Post. */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -34,7 +36,12 @@ export function createMailTransport(
     return {
       kind: "dev",
       async send(mail) {
-        logger.info("dev mail", { to: mail.to, subject: mail.subject, text: mail.text });
+        logger.info("dev mail", {
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          headers: mail.headers ? JSON.stringify(mail.headers) : undefined,
+        });
       },
       close() {},
     };
