@@ -8,6 +8,7 @@ import type { RenderInput } from "../server/render/render-page";
 export interface FeedPageInput {
   viewer: NewsfeedProps["viewer"];
   posts: NewsfeedProps["posts"];
+  community?: NewsfeedProps["community"];
   progress: FeedProgressProps;
   saved: FeedSavedProps;
 }
@@ -17,7 +18,7 @@ export interface FeedPageInput {
  * posts and every panel's data, then hydrated. On a phone the newsfeed column comes first
  * (styles.css `.feed-col-news`); the document keeps the spec's column order.
  */
-export function feedPage({ viewer, posts, progress, saved }: FeedPageInput): RenderInput {
+export function feedPage({ viewer, posts, community = null, progress, saved }: FeedPageInput): RenderInput {
   return {
     meta: {
       title: "Feed | OpenMat",
@@ -49,7 +50,7 @@ export function feedPage({ viewer, posts, progress, saved }: FeedPageInput): Ren
               />
               <Island name="SeeFriends" props={{}} />
             </section>
-            <Island name="Newsfeed" props={{ viewer, posts }} />
+            <Island name="Newsfeed" props={{ viewer, posts, community }} />
           </section>
         </div>
       </div>

@@ -26,6 +26,7 @@ export const postKeys = {
   all: ["/api/posts"] as const,
   feed: () => ["/api/posts", "feed"] as const,
   user: (userId: number) => ["/api/posts", "user", userId] as const,
+  community: () => ["/api/posts", "community"] as const,
 };
 
 const pagePath = (path: string, beforeId: number | undefined) =>
@@ -60,12 +61,25 @@ export const userPostsQueryOptions = (userId: number) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
+export const communityQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: postKeys.community(),
+    queryFn: ({ pageParam }) => apiRequest<PostView[]>("GET", pagePath("/api/posts/community", pageParam)),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: nextBeforeId,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
 /** The server's first page as the cache's start, so hydrating fetches nothing. */
 const seeded = (first: PostView[] | null | undefined): PostPages | undefined =>
   first ? { pages: [first], pageParams: [undefined] } : undefined;
 
 export function useFeed(first?: PostView[] | null) {
   return useInfiniteQuery({ ...feedQueryOptions(), initialData: seeded(first) });
+}
+
+export function useCommunityPosts(first?: PostView[] | null) {
+  return useInfiniteQuery({ ...communityQueryOptions(), initialData: seeded(first) });
 }
 
 export function useUserPosts(userId: number, first?: PostView[] | null) {

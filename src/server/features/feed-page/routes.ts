@@ -9,7 +9,7 @@ import type { sessionPlugin, ValidSession } from "../auth/service";
 import * as badges from "../badges/service";
 import * as checkins from "../checkins/service";
 import { savedGymSummaries } from "../favorites/service";
-import { feedFor } from "../posts/service";
+import { communityFor, feedFor } from "../posts/service";
 import { getSettings } from "../settings/service";
 
 /** The feed's Saved Schools panel lists this many; the profile has the rest. */
@@ -39,10 +39,14 @@ export function feedPageRoutes(
       savedGymSummaries(db, userId, SAVED_SCHOOLS_SHOWN),
       orNull(checkins.myCheckins(db, userId, app.now())),
     ]);
+    // A newcomer's feed is empty: the community section starts from the server too.
+    const community =
+      posts?.length === 0 ? await orNull(communityFor(db, viewer, { limit: FEED_PAGE_SIZE })) : null;
     return feedPage({
       // Only what the islands show: no e-mail, role or session detail reaches the page's props.
       viewer: { id: userId, username: s.user.username, profilePhoto: s.user.profilePhoto },
       posts,
+      community,
       progress: { progress, shareBadgeProgressPublic: settings.shareBadgeProgressPublic },
       saved: { savedSchools: saved, checkins: mine },
     });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { PostVisibility } from "../../../common/schemas/posts";
 import type { Db, Tx } from "../../../db/client";
 import { checkins, postLikes, postPhotos, posts, schools, userSettings, users } from "../../../db/schema";
@@ -44,6 +44,13 @@ const pageOf = (db: Db, where: SQL | undefined, page: Page) =>
   selectViews(db)
     .where(inArray(posts.id, idsOf(db, where, page)))
     .orderBy(desc(posts.id));
+
+/**
+ * Recent Public posts and check-in cards by other members, newest first: the feed's
+ * community section for someone whose own feed is still empty. Walks posts by id.
+ */
+export const communityRows = (db: Db, me: number, visible: SQL, page: Page) =>
+  pageOf(db, and(eq(posts.visibility, "Public"), ne(posts.userId, me), before(page), visible), page);
 
 /** A member's own posts (check-in cards live in the feed) of the given visibilities. */
 export function userPostRows(db: Db, userId: number, visibilities: PostVisibility[], page: Page) {

@@ -21,6 +21,11 @@ export function postRoutes(app: AppContext, guard: ReturnType<typeof authGuard>)
       member,
     )
     .get(
+      "/community",
+      ({ viewer, request }) => posts.communityFor(db, viewer, parseQuery(feedQuerySchema, request)),
+      member,
+    )
+    .get(
       "/user/:userId",
       ({ viewer, params, request }) =>
         posts.postsOfUser(db, viewer, params.userId, parseQuery(feedQuerySchema, request)),

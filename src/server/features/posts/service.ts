@@ -14,6 +14,7 @@ import type { Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
 import { can, requireAccess } from "../../policy/access";
 import { requireMemberId } from "../../policy/guard";
+import { visiblePostsWhere } from "../../policy/post-visibility";
 import { relationsTo, relationTo } from "../../policy/relation";
 import type { PostSubject } from "../../policy/rules";
 import { type PolicyViewer, viewerId } from "../../policy/viewer";
@@ -119,6 +120,17 @@ export async function feedFor(db: Db, viewer: PolicyViewer, page: q.Page): Promi
     views.push(toView(row, viewer, subject, row.photoIds.map(postPhotoPath), likes));
   }
   return views;
+}
+
+/**
+ * GET /api/posts/community: recent Public posts of members the viewer does not have to
+ * follow, so a newcomer's empty feed still shows the community (and whom to follow).
+ * The policy's SQL filters (blocks hide everything), and every row still passes `can()`.
+ */
+export async function communityFor(db: Db, viewer: PolicyViewer, page: q.Page): Promise<PostView[]> {
+  const me = viewerId(viewer);
+  if (me === null) return [];
+  return toViews(db, viewer, await q.communityRows(db, me, visiblePostsWhere(viewer), bounded(page)));
 }
 
 /**
