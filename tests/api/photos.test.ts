@@ -6,8 +6,8 @@ import exifr from "exifr";
 import { PROFILE_PHOTO_MAX_BYTES, userMessages } from "../../src/common/schemas/users";
 import { createStorage, type Storage } from "../../src/server/storage";
 import { bmp, exifBlock, GPS, halves, jpegOf, pixelAt, pngOf, webpOf, withExif } from "../fixtures/photos";
-import { startS3, type TestS3 } from "../fixtures/s3-server";
 import { registerMember } from "../support/session";
+import { storageBackends } from "../support/storage-backends";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../support/test-app";
 
 const MINUTE = 60_000;
@@ -52,33 +52,7 @@ function withWebpExif(webp: Uint8Array, tiff: Uint8Array): Uint8Array {
 const containsAscii = (bytes: Uint8Array, text: string) =>
   Buffer.from(bytes).includes(Buffer.from(text, "latin1"));
 
-interface Backend {
-  name: string;
-  /** Environment for the app (where its storage is), and how to stop it. */
-  start(): Promise<{ env: Record<string, string>; close(): Promise<void> }>;
-}
-
-const backends: Backend[] = [
-  {
-    name: "disk",
-    async start() {
-      const dir = mkdtempSync(join(tmpdir(), "openmat-uploads-"));
-      return {
-        env: { UPLOADS_DIR: join(dir, "uploads") },
-        close: async () => rmSync(dir, { recursive: true, force: true }),
-      };
-    },
-  },
-  {
-    name: "S3",
-    async start() {
-      const s3: TestS3 = await startS3();
-      return { env: s3.env, close: () => s3.close() };
-    },
-  },
-];
-
-for (const backend of backends) {
+for (const backend of storageBackends) {
   describe(`profile photos on ${backend.name} storage`, () => {
     let now = new Date("2026-06-01T12:00:00Z").getTime();
     let t: TestApp;

@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { POST_PHOTO_MAX_BYTES, postMessages } from "../../src/common/schemas/posts";
 import { createStorage, type Storage } from "../../src/server/storage";
 import { bmp, halves, jpegOf, pngOf, withExif } from "../fixtures/photos";
-import { startS3, type TestS3 } from "../fixtures/s3-server";
 import { postClient, storedPhoto, unpostedPhotos } from "../support/posts";
 import { registerMember } from "../support/session";
+import { storageBackends } from "../support/storage-backends";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../support/test-app";
 
 const HOUR = 3_600_000;
@@ -19,24 +19,7 @@ const phoneJpeg = async () => withExif(await jpegOf(bmp(300, 200, halves(300))),
 const containsAscii = (bytes: Uint8Array, text: string) =>
   Buffer.from(bytes).includes(Buffer.from(text, "latin1"));
 
-const backends = [
-  {
-    name: "disk",
-    async start() {
-      const dir = mkdtempSync(join(tmpdir(), "openmat-post-photos-"));
-      return { env: { UPLOADS_DIR: dir }, close: async () => rmSync(dir, { recursive: true, force: true }) };
-    },
-  },
-  {
-    name: "S3",
-    async start() {
-      const s3: TestS3 = await startS3();
-      return { env: s3.env, close: () => s3.close() };
-    },
-  },
-];
-
-for (const backend of backends) {
+for (const backend of storageBackends) {
   describe(`post photos on ${backend.name} storage`, () => {
     let now = new Date("2026-06-01T12:00:00Z").getTime();
     let t: TestApp;
@@ -172,7 +155,7 @@ for (const backend of backends) {
   });
 }
 
-describe("who may fetch a post photo: the post's visibility, through the policy", () => {
+describe("post photos on our own upload link", () => {
   let t: TestApp;
   let dir: string;
   beforeAll(async () => {
@@ -239,19 +222,6 @@ describe("who may fetch a post photo: the post's visibility, through the policy"
     expect(gone.status).toBe(200);
     expect(await storedPhoto(t, kept as string)).toBe(false);
     expect(await storedPhoto(t, unposted as string)).toBe(false);
-  });
-});
-
-describe("post photo limits on our own upload link", () => {
-  let t: TestApp;
-  let dir: string;
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "openmat-post-photos-"));
-    t = await createTestApp({ UPLOADS_DIR: dir });
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it("10,485,760 bytes + 1 is refused with the post photo message", async () => {
