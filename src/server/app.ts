@@ -30,6 +30,13 @@ import { createMailOutbox, MAIL_JOB, type MailOutbox } from "./features/mail/out
 import { pruneOldMail } from "./features/mail/queries";
 import { devMailboxRoutes } from "./features/mail/routes";
 import { createMailTransport } from "./features/mail/transport";
+import { notificationRoutes } from "./features/notifications/routes";
+import {
+  NOTIFICATIONS_JOB,
+  notificationsJob,
+  pruneReadNotifications,
+  wakesNotifications,
+} from "./features/notifications/service";
 import { notFoundRoutes, pagesRoutes } from "./features/pages/routes";
 import { photoRoutes, uploadBodyRoute } from "./features/photos/routes";
 import { type PhotoDeps, pruneUploadTickets } from "./features/photos/service";
@@ -113,6 +120,8 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       pruneJob("mail_outbox", pruneOldMail),
       pruneJob("upload_tickets", (db, at, limit) => pruneUploadTickets(db, storage, at, limit)),
       pruneJob("post_photos", (db, at, limit) => pruneUnpostedPhotos(db, storage, at, limit)),
+      notificationsJob(),
+      pruneJob("notifications", pruneReadNotifications),
     ],
   });
   const authDeps: AuthDeps = {
@@ -153,6 +162,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(photoRoutes(photoDeps, guard, (viewer, id) => canSeePostPhoto(database.db, viewer, id)))
     .use(postPhotoRoutes(photoDeps, guard))
     .use(postRoutes(context, guard))
+    .use(notificationRoutes(context, guard))
     .use(locationRoutes())
     .use(schoolPageRoutes(context, session, render))
     .use(devMailboxRoutes(context, session, render))
@@ -163,7 +173,13 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(pagesRoutes(context, session, render))
     .use(notFoundRoutes(session, render));
 
-  const handle = withPipeline((request) => router.handle(request), {
+  // A follow, like or check-in may have written an event for the bell: deliver it now.
+  const routed = async (request: Request) => {
+    const response = await router.handle(request);
+    if (wakesNotifications(request, response)) jobs.wake(NOTIFICATIONS_JOB);
+    return response;
+  };
+  const handle = withPipeline(routed, {
     publicUrl: env.PUBLIC_URL,
     // A basemap on another origin must be reachable from the page's scripts.
     // Photo uploads may go straight to a bucket.

@@ -142,14 +142,22 @@ export async function readCursor(db: Db, name: string): Promise<number> {
 /**
  * Moves a consumer's cursor, as a statement for the batch that holds the consumer's own
  * writes: the work and the cursor commit together, so an event is handled exactly once.
- * It only moves forward.
+ * It only moves forward. With `expected` (the cursor the consumer read), it moves only if
+ * nobody moved it since: a consumer that can overlap itself (two copies, a slow run past
+ * its lease) puts `cursorIs(name, expected)` on each of its writes too, so a late batch
+ * changes nothing at all instead of repeating work or skipping events.
  */
-export function cursorStatement(db: Tx, name: string, lastEventId: number, at: Date) {
+export function cursorStatement(db: Tx, name: string, lastEventId: number, at: Date, expected?: number) {
+  const unmoved = expected === undefined ? sql`` : sql` WHERE last_event_id = ${expected}`;
   return db.run(sql`INSERT INTO event_cursors (name, last_event_id, updated_at)
     VALUES (${name}, ${lastEventId}, ${at.getTime()})
     ON CONFLICT (name) DO UPDATE SET last_event_id = max(last_event_id, excluded.last_event_id),
-      updated_at = excluded.updated_at`);
+      updated_at = excluded.updated_at${unmoved}`);
 }
+
+/** SQL that holds while the consumer's cursor is still at `expected` (0: never moved). */
+export const cursorIs = (name: string, expected: number) =>
+  sql`coalesce((SELECT last_event_id FROM event_cursors WHERE name = ${name}), 0) = ${expected}`;
 
 /** The pruning job's step: events older than `before` go, with their recipients (cascade). */
 export async function pruneEvents(db: Db, before: Date, limit: number): Promise<number> {

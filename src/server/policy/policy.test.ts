@@ -55,6 +55,8 @@ const memberTable: Record<MemberAction, [PrivacyFlag | null, Cell, Cell, Cell, C
   "user.message": [null, "N", "Y", "Y", "Y", "Y", "N"],
   // Blocking again is allowed (and a no-op), so a block does not refuse it.
   "user.block": [null, "N", "Y", "Y", "Y", "Y", "Y"],
+  "notifications.read": [null, "Y", "N", "N", "N", "N", "N"],
+  "notifications.update": [null, "Y", "N", "N", "N", "N", "N"],
 };
 
 /**

@@ -50,6 +50,9 @@ export const memberRules = {
   "user.follow": towardsAnother,
   "user.message": towardsAnother,
   "user.block": (v: PolicyViewer, s: MemberSubject) => signedIn(v) && !s.relation.self,
+  /** A member's notifications (the subject is their owner) are theirs alone, admins included. */
+  "notifications.read": (v: PolicyViewer, s: MemberSubject) => signedIn(v) && s.relation.self,
+  "notifications.update": (v: PolicyViewer, s: MemberSubject) => signedIn(v) && s.relation.self,
 } satisfies Record<string, (viewer: PolicyViewer, subject: MemberSubject) => boolean>;
 
 export type SiteAction = keyof typeof siteRules;

@@ -87,6 +87,21 @@ export const awardStatement = (db: Tx, userId: number, now: Date) =>
     ON CONFLICT DO NOTHING
     RETURNING id, user_id, badge_code, metric_value, awarded_at, celebrated_at`);
 
+/**
+ * `badge.earned` (actor: the earner, subject: the award, payload `{ code }`) for each award
+ * the awardStatement just before it made, for the same batch. The rows are the member's
+ * awarded at `now` with no event of theirs yet at that instant (domain_events_created), so
+ * two batches in one millisecond still tell each badge once.
+ */
+export const awardEventsStatement = (db: Tx, userId: number, now: Date) =>
+  db.run(sql`INSERT INTO domain_events (type, actor_id, subject_id, payload, created_at)
+    SELECT 'badge.earned', a.user_id, a.id, json_object('code', a.badge_code), ${now.getTime()}
+    FROM badge_awards a
+    WHERE changes() > 0 AND a.user_id = ${userId} AND a.awarded_at = ${now.getTime()}
+      AND NOT EXISTS (SELECT 1 FROM domain_events e WHERE e.created_at = ${now.getTime()}
+        AND e.type = 'badge.earned' AND e.subject_id = a.id)
+    ORDER BY a.id`);
+
 export const awardsOf = (db: Tx, userId: number) =>
   db
     .select()

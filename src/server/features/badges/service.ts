@@ -13,6 +13,7 @@ import type { PolicyViewer } from "../../policy/viewer";
 import { memberSubject } from "../settings/service";
 import {
   type AwardRow,
+  awardEventsStatement,
   awardStatement,
   awardsOf,
   badgeMetrics,
@@ -23,8 +24,11 @@ import {
   uncelebratedAwards,
 } from "./queries";
 
-/** The award statement, for a check-in's batch (awarded with the check-in, or not at all). */
-export { awardStatement };
+/**
+ * The award statement, for a check-in's batch (awarded with the check-in, or not at all),
+ * and the one that must follow it directly: `badge.earned` for each new award.
+ */
+export { awardEventsStatement, awardStatement };
 
 export const badgeMessages = {
   userNotFound: checkinMessages.userNotFound,

@@ -12,7 +12,7 @@ import { uniqueViolationOf } from "../../../db/unique-violation";
 import { HttpError } from "../../http/errors";
 import { can, requireAccess } from "../../policy/access";
 import type { PolicyViewer } from "../../policy/viewer";
-import { awardStatement, newAwardViews } from "../badges/service";
+import { awardEventsStatement, awardStatement, newAwardViews } from "../badges/service";
 import { checkinCardStatement } from "../posts/service";
 import { memberSubject } from "../settings/service";
 import {
@@ -109,6 +109,7 @@ export async function createCheckin(
       ? await db.batch([
           insert,
           awardStatement(db, userId, now),
+          awardEventsStatement(db, userId, now),
           ...confirmListing(db, school.id, verdict.sessionId, now),
           checkinCardStatement(db, now, { userId, schoolId: school.id, localDate }),
         ])
@@ -147,6 +148,7 @@ export async function verifyCheckin(
   const [updated, newAwards] = await db.batch([
     markVerified(db, id, userId, { distanceMeters: verdict.distance, sessionId: verdict.sessionId }),
     awardStatement(db, userId, now),
+    awardEventsStatement(db, userId, now),
     ...confirmListing(db, school.id, verdict.sessionId, now),
     checkinCardStatement(db, now, { id }),
   ]);

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   type CreatePostInput,
   checkinCardText,
@@ -11,6 +12,7 @@ import {
 } from "../../../common/schemas/posts";
 import { userMessages } from "../../../common/schemas/users";
 import type { Db } from "../../../db/client";
+import { appendEvent } from "../../events/store";
 import { HttpError } from "../../http/errors";
 import { can, requireAccess } from "../../policy/access";
 import { requireMemberId } from "../../policy/guard";
@@ -201,11 +203,20 @@ export async function createPost(
   return view;
 }
 
-async function subjectOf(db: Db, viewer: PolicyViewer, id: number): Promise<PostSubject | null> {
+async function subjectOf(
+  db: Db,
+  viewer: PolicyViewer,
+  id: number,
+): Promise<(PostSubject & { authorId: number }) | null> {
   const row = await q.postOwnerRow(db, id);
   if (!row) return null;
   const relation = await relationTo(db, viewer, row.userId);
-  return { relation, settings: settingsFromRow(row.settings), visibility: row.visibility };
+  return {
+    relation,
+    settings: settingsFromRow(row.settings),
+    visibility: row.visibility,
+    authorId: row.userId,
+  };
 }
 
 /**
@@ -239,7 +250,17 @@ async function changeLike(db: Db, viewer: PolicyViewer, id: number, like: boolea
   if (!subject || !can(viewer, "post.like", subject)) throw postNotFound();
   // One batch is one transaction: the count answered includes this change and no half of another.
   const change = like ? q.insertLike(db, id, me, now) : q.deleteLike(db, id, me);
-  const [, stateRows] = await db.batch([change, q.likeStateOf(db, id, me)]);
+  // A new like on someone else's post tells its author; changes() still counts the insert,
+  // since the SELECT between them changes no rows.
+  const liked = {
+    type: "post.liked",
+    actorId: me,
+    subjectId: id,
+    payload: { authorId: subject.authorId },
+    at: now,
+  } as const;
+  const told = like && !subject.relation.self ? appendEvent(db, liked, sql`changes() = 1`) : [];
+  const [, stateRows] = await db.batch([change, q.likeStateOf(db, id, me), ...told]);
   const state = stateRows[0];
   if (!state || Number(state.present) !== 1) throw postNotFound();
   return {

@@ -1,6 +1,7 @@
 import { type AnyColumn, and, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { blocks, follows, userSettings, users } from "../../../db/schema";
+import { appendEvent } from "../../events/store";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -35,14 +36,22 @@ const blockBetween = (a: number, b: number | AnyColumn) => sql`EXISTS (
  * Adds the follow unless it exists. The policy has already allowed it; the NOT EXISTS keeps
  * the invariant "no follow across a block" when a block is committed between that check and
  * this statement (blocking deletes follows in its own transaction). One statement, so
- * follows of one pair sent at once leave one row. True when a row was added.
+ * follows of one pair sent at once leave one row. True when a row was added; only then,
+ * in the same batch, is `follow.created` written (the followed member's bell reads it).
  */
 export async function insertFollow(db: Db, followerId: number, followingId: number, now: Date) {
-  const result = await db.run(sql`
+  const [result] = await db.batch([
+    db.run(sql`
     INSERT INTO follows (follower_id, following_id, created_at)
     SELECT ${followerId}, ${followingId}, ${now.getTime()}
     WHERE NOT ${blockBetween(followerId, followingId)}
-    ON CONFLICT DO NOTHING`);
+    ON CONFLICT DO NOTHING`),
+    ...appendEvent(
+      db,
+      { type: "follow.created", actorId: followerId, subjectId: followingId, at: now },
+      sql`changes() = 1`,
+    ),
+  ]);
   return result.rowsAffected > 0;
 }
 
