@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { PostView } from "../../src/common/schemas/posts";
 import type { UserSearchResult } from "../../src/common/schemas/users";
 import { DEMO_EMAIL_DOMAIN, DEMO_MEMBERS } from "../../src/server/features/demo-community/members";
-import { demoMembersToFollow, seedDemoCommunityOnce } from "../../src/server/features/demo-community/service";
+import { seedDemoCommunityOnce } from "../../src/server/features/demo-community/service";
 import { registerMember } from "../support/session";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -113,8 +113,11 @@ describe("a newcomer", () => {
       return (await res.json()) as PostView[];
     };
     expect(await feed()).toEqual([]);
-    const suggested = await demoMembersToFollow(t.app.context.database.db, me.id);
-    expect(suggested.length).toBe(5);
+    // The empty feed shows the community's recent Public posts instead, demo members' among them.
+    const community = await t.request("/api/posts/community", { headers: { cookie: me.cookie } });
+    const shown = (await community.json()) as PostView[];
+    expect(shown.length).toBe(10);
+    expect(shown.every((p) => p.visibility === "Public" && p.user.id !== me.id)).toBe(true);
     const search = await t.request("/api/users/search?q=kimura", { headers: { cookie: me.cookie } });
     const found = ((await search.json()) as UserSearchResult[]).find((u) => u.username === "kimura_kate");
     expect(found?.isFollowing).toBe(false);

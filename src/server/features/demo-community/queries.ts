@@ -168,17 +168,3 @@ export async function contentCounts(db: Db, ids: number[]) {
 
 /** Removes the members; their posts, photos' rows, likes, follows, check-ins and sessions go by cascade. */
 export const deleteMembers = (db: Db, ids: number[]) => db.delete(users).where(inArray(users.id, ids));
-
-/** Demo members for a newcomer to follow, the most followed first, not those they follow already. */
-export const mostFollowed = (db: Db, ids: number[], viewerId: number, limit: number) =>
-  db
-    .select({ id: users.id, username: users.username, profilePhoto: users.profilePhoto })
-    .from(users)
-    .where(
-      and(
-        inArray(users.id, ids),
-        sql`NOT EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewerId} AND ${follows.followingId} = ${users.id})`,
-      ),
-    )
-    .orderBy(sql`(SELECT count(*) FROM ${follows} WHERE ${follows.followingId} = ${users.id}) DESC`, users.id)
-    .limit(limit);
