@@ -91,8 +91,10 @@ describe("pruning jobs, run by the app's jobs runner", () => {
     expect(await column("select key from rate_counters")).toEqual(["current", "yesterday"]);
     expect(await column("select subject from mail_outbox")).toEqual(["pending-old", "sent-recent"]);
     expect(await column("select name from job_leases")).toEqual([
+      "notifications",
       "prune:email_verification_tokens",
       "prune:mail_outbox",
+      "prune:notifications",
       "prune:password_reset_tokens",
       "prune:post_photos",
       "prune:rate_counters",

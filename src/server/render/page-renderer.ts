@@ -31,12 +31,20 @@ interface CachedPage {
   gzip: Uint8Array<ArrayBuffer>;
 }
 
+/** The header's unread badges for a member (spec §3 Unread counts). */
+export type UnreadCountsOf = (userId: number) => Promise<{ notifications: number; messages: number }>;
+
 /**
- * Binds page rendering to the app: public URL, CSP nonce, the signed-in viewer. Pages
- * that are the same for every guest are rendered once (per year, for the footer) and
- * served from memory with a ready gzip body; members always get a fresh render.
+ * Binds page rendering to the app: public URL, CSP nonce, the signed-in viewer and their
+ * unread counts. Pages that are the same for every guest are rendered once (per year, for
+ * the footer) and served from memory with a ready gzip body; members always get a fresh
+ * render.
  */
-export function createPageRenderer(app: AppContext, hasDemoData: () => Promise<boolean>) {
+export function createPageRenderer(
+  app: AppContext,
+  hasDemoData: () => Promise<boolean>,
+  unreadCounts?: UnreadCountsOf,
+) {
   const cache = new Map<string, CachedPage>();
 
   async function cachedGuestPage(key: string, ctx: PageContextValue, input: RenderInput) {
@@ -52,12 +60,20 @@ export function createPageRenderer(app: AppContext, hasDemoData: () => Promise<b
   return async ({ request, session }: PageRequest, input: RenderInput): Promise<Response> => {
     const url = new URL(request.url);
     const year = app.now().getFullYear();
-    const demoData = await hasDemoData();
+    const viewer = viewerOf(session, app.env.ADMIN_EMAILS);
+    const [demoData, counts] = await Promise.all([
+      hasDemoData(),
+      viewer && unreadCounts ? unreadCounts(viewer.id) : undefined,
+    ]);
+    if (viewer && counts) {
+      viewer.unreadNotifications = counts.notifications;
+      viewer.unreadMessages = counts.messages;
+    }
     const ctx: PageContextValue = {
       publicUrl: app.env.PUBLIC_URL,
       path: url.pathname,
       search: url.search,
-      viewer: viewerOf(session, app.env.ADMIN_EMAILS),
+      viewer,
       nonce: requestMeta(request).nonce,
       year,
       demoData,
