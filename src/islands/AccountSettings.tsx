@@ -11,6 +11,7 @@ import {
 import { ApiError, apiRequest } from "./lib/api";
 import { Field } from "./lib/Field";
 import { type FieldErrors, formValues, validate } from "./lib/form";
+import { MessageMailCard } from "./messages/MessageMailCard";
 
 export interface AccountSettingsProps {
   username: string;
@@ -18,6 +19,8 @@ export interface AccountSettingsProps {
   emailVerified: boolean;
   /** An address asked for on the e-mail card whose link has not been opened yet. */
   pendingEmail: string | null;
+  /** Whether a message left unread for an hour may be e-mailed (the Message Emails card). */
+  emailUnreadMessages: boolean;
 }
 
 type FieldSpec = CardSpec["fields"][number];
@@ -244,6 +247,7 @@ export default function AccountSettings({
   email,
   emailVerified,
   pendingEmail,
+  emailUnreadMessages,
 }: AccountSettingsProps) {
   return (
     <div className="account-grid">
@@ -260,6 +264,7 @@ export default function AccountSettings({
       {cards.map((card) => (
         <AccountCard key={card.id} card={card} />
       ))}
+      <MessageMailCard emailUnreadMessages={emailUnreadMessages} />
       <DeleteAccountCard />
     </div>
   );

@@ -5,10 +5,12 @@
 export const islandRegistry = {
   AccountSettings: () => import("./AccountSettings"),
   AuthForms: () => import("./AuthForms"),
+  Conversation: () => import("./Conversation"),
   EditProfile: () => import("./EditProfile"),
   FeedProgress: () => import("./FeedProgress"),
   FeedSaved: () => import("./FeedSaved"),
   HomeScreen: () => import("./HomeScreen"),
+  Messages: () => import("./Messages"),
   NavBadges: () => import("./NavBadges"),
   Newsfeed: () => import("./Newsfeed"),
   ProfileActions: () => import("./ProfileActions"),

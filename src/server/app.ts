@@ -30,6 +30,9 @@ import { createMailOutbox, MAIL_JOB, type MailOutbox } from "./features/mail/out
 import { pruneOldMail } from "./features/mail/queries";
 import { devMailboxRoutes } from "./features/mail/routes";
 import { createMailTransport } from "./features/mail/transport";
+import { messagePageRoutes } from "./features/messages/page-routes";
+import { messageRoutes } from "./features/messages/routes";
+import { messageMailJob, pruneUnsubscribeLinks } from "./features/messages/service";
 import { notificationRoutes } from "./features/notifications/routes";
 import {
   NOTIFICATIONS_JOB,
@@ -122,6 +125,8 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       pruneJob("post_photos", (db, at, limit) => pruneUnpostedPhotos(db, storage, at, limit)),
       notificationsJob(),
       pruneJob("notifications", pruneReadNotifications),
+      messageMailJob({ send: (mail) => outbox.enqueue(mail), publicUrl: env.PUBLIC_URL }),
+      pruneJob("unsubscribe_tokens", pruneUnsubscribeLinks),
     ],
   });
   const authDeps: AuthDeps = {
@@ -163,11 +168,13 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(postPhotoRoutes(photoDeps, guard))
     .use(postRoutes(context, guard))
     .use(notificationRoutes(context, guard))
+    .use(messageRoutes(context, guard))
     .use(locationRoutes())
     .use(schoolPageRoutes(context, session, render))
     .use(devMailboxRoutes(context, session, render))
     .use(profilePageRoutes(context, session, render))
     .use(feedPageRoutes(context, session, render))
+    .use(messagePageRoutes(context, session, render))
     .use(authPageRoutes(session, render, authDeps))
     .use(homeRoutes(context, session, render, geo.schoolGeocoder, env.BASEMAP_URL || basemapArchiveUrl()))
     .use(pagesRoutes(context, session, render))

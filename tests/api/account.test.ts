@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { accountMessages } from "../../src/common/schemas/account";
-import { defaultPrivacySettings } from "../../src/common/schemas/settings";
+import { defaultOwnSettings } from "../../src/common/schemas/settings";
 import { forgotFor, registerMember, resetTokenCount, sessionCookieFrom } from "../support/session";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -240,7 +240,7 @@ describe("settings", () => {
   it("returns the defaults, saves a patch and keeps the rest", async () => {
     const m = await registerMember(t);
     const initial = await (await t.request("/api/settings", { headers: { cookie: m.cookie } })).json();
-    expect(initial).toEqual(defaultPrivacySettings);
+    expect(initial).toEqual(defaultOwnSettings);
     const patched = await t.json(
       "PATCH",
       "/api/settings",
@@ -250,7 +250,7 @@ describe("settings", () => {
     expect(patched.status).toBe(200);
     expect((await patched.json()).message).toBe("Your privacy preferences have been saved.");
     const after = await (await t.request("/api/settings", { headers: { cookie: m.cookie } })).json();
-    expect(after).toEqual({ ...defaultPrivacySettings, showCity: true, showSavedGymNames: false });
+    expect(after).toEqual({ ...defaultOwnSettings, showCity: true, showSavedGymNames: false });
   });
 
   it.each([[{}], [{ showCity: "yes" }], [{ isAdmin: true }]])(
@@ -260,7 +260,7 @@ describe("settings", () => {
       const res = await t.json("PATCH", "/api/settings", body, { cookie: m.cookie });
       expect(res.status).toBe(400);
       const after = await (await t.request("/api/settings", { headers: { cookie: m.cookie } })).json();
-      expect(after).toEqual(defaultPrivacySettings);
+      expect(after).toEqual(defaultOwnSettings);
     },
   );
 

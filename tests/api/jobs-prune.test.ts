@@ -91,6 +91,7 @@ describe("pruning jobs, run by the app's jobs runner", () => {
     expect(await column("select key from rate_counters")).toEqual(["current", "yesterday"]);
     expect(await column("select subject from mail_outbox")).toEqual(["pending-old", "sent-recent"]);
     expect(await column("select name from job_leases")).toEqual([
+      "message-mail",
       "notifications",
       "prune:email_verification_tokens",
       "prune:mail_outbox",
@@ -99,6 +100,7 @@ describe("pruning jobs, run by the app's jobs runner", () => {
       "prune:post_photos",
       "prune:rate_counters",
       "prune:sessions",
+      "prune:unsubscribe_tokens",
       "prune:upload_tickets",
     ]);
   });

@@ -26,16 +26,30 @@ export const defaultPrivacySettings: PrivacySettings = {
   shareBadgeProgressPublic: true,
 };
 
+/**
+ * What GET /api/settings answers the member: the privacy flags, and whether a message left
+ * unread for an hour may be e-mailed (on unless turned off here or by a mail's unsubscribe link).
+ */
+export type OwnSettings = PrivacySettings & { emailUnreadMessages: boolean };
+export const defaultOwnSettings: OwnSettings = { ...defaultPrivacySettings, emailUnreadMessages: true };
+
 export const settingsMessages = {
   failed: "Failed to update settings. Please try again.",
   saved: "Your privacy preferences have been saved.",
   empty: "Send at least one setting to change",
+  messageMailLabel: "Email me when a message has been waiting unread for an hour",
+  messageMailSaved: "Your email preferences have been saved.",
 } as const;
 
 export const updateSettingsSchema = v.pipe(
   v.strictObject(
-    Object.fromEntries(privacyFlags.map((f) => [f, v.optional(v.boolean(`${f} must be true or false`))])) as {
-      [K in PrivacyFlag]: v.OptionalSchema<v.BooleanSchema<string>, undefined>;
+    Object.fromEntries(
+      [...privacyFlags, "emailUnreadMessages"].map((f) => [
+        f,
+        v.optional(v.boolean(`${f} must be true or false`)),
+      ]),
+    ) as {
+      [K in keyof OwnSettings]: v.OptionalSchema<v.BooleanSchema<string>, undefined>;
     },
     "Unknown setting",
   ),

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { flashToast, showToast } from "../../client/toast";
 import { Modal } from "../home/Modal";
 import { CancelButton } from "../lib/CancelButton";
-import { messageHref } from "../users/links";
+import { StartConversationLink } from "../messages/StartConversationLink";
 import { useBlockUser } from "../users/queries/block";
 import { useFollowStatus, useFollowToggle } from "../users/queries/follow";
 
@@ -39,9 +39,7 @@ export function FollowControls({ userId, username, isFollowing: initial }: Profi
         {following ? "Unfollow" : "Follow"}
         <span className="visually-hidden"> @{username}</span>
       </button>
-      <a className="button button-ghost" href={messageHref(userId)}>
-        Message<span className="visually-hidden"> @{username}</span>
-      </a>
+      <StartConversationLink userId={userId} username={username} className="button button-ghost" />
       <MoreMenu username={username} onBlock={() => setConfirmBlock(true)} />
       {confirmBlock && (
         <BlockDialog userId={userId} username={username} onClose={() => setConfirmBlock(false)} />

@@ -2,8 +2,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { UserSearchResult } from "../../common/schemas/users";
 import { useDebounced } from "../lib/use-debounced";
+import { StartConversationLink } from "../messages/StartConversationLink";
 import { Avatar } from "./Avatar";
-import { messageHref, profileHref } from "./links";
+import { profileHref } from "./links";
 import { userSearchKeys, useUserSearch } from "./queries/search";
 
 /** Spec §9: the user search waits 300 ms after the last keystroke. */
@@ -121,11 +122,7 @@ function UserRow({ user, self }: { user: UserSearchResult; self: boolean }) {
         <a className="button button-ghost" href={profileHref(user.id)}>
           View Profile<span className="visually-hidden"> of @{user.username}</span>
         </a>
-        {!self && (
-          <a className="button" href={messageHref(user.id)}>
-            Message<span className="visually-hidden"> @{user.username}</span>
-          </a>
-        )}
+        {!self && <StartConversationLink userId={user.id} username={user.username} />}
       </span>
     </li>
   );

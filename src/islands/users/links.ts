@@ -2,7 +2,11 @@
 export const profileHref = (userId: number) => `/users/${userId}`;
 
 /**
- * Starts a conversation with a member. Messages arrive in a later issue; until then this is
- * a plain link the messages list can pick up (`?to=`), kept in one place so it changes once.
+ * Starts a conversation with a member: the Message links' address. Hydrated, they open the
+ * conversation through the API; before that (or without script) the server opens it and
+ * redirects.
  */
 export const messageHref = (userId: number) => `/messages?to=${userId}`;
+
+/** One conversation's page. */
+export const conversationHref = (conversationId: number) => `/messages/${conversationId}`;

@@ -1,6 +1,9 @@
 import { authMessages } from "../../common/schemas/auth";
 import { HttpError } from "../http/errors";
 import {
+  type ConversationAction,
+  type ConversationSubject,
+  conversationRules,
   type MemberAction,
   type MemberSubject,
   memberRules,
@@ -15,17 +18,37 @@ import type { PolicyViewer } from "./viewer";
 export function can(viewer: PolicyViewer, action: SiteAction): boolean;
 export function can(viewer: PolicyViewer, action: MemberAction, subject: MemberSubject): boolean;
 export function can(viewer: PolicyViewer, action: PostAction, subject: PostSubject): boolean;
+export function can(viewer: PolicyViewer, action: ConversationAction, subject: ConversationSubject): boolean;
 export function can(
   viewer: PolicyViewer,
-  action: SiteAction | MemberAction | PostAction,
-  subject?: MemberSubject | PostSubject,
+  action: SiteAction | MemberAction | PostAction | ConversationAction,
+  subject?: MemberSubject | PostSubject | ConversationSubject,
 ): boolean {
   if (action in siteRules) return siteRules[action as SiteAction](viewer);
   if (!subject) return false;
+  if (action in conversationRules) {
+    return "participant" in subject && conversationRules[action as ConversationAction](viewer, subject);
+  }
+  if (!("settings" in subject)) return false;
   if (action in postRules) {
     return "visibility" in subject && postRules[action as PostAction](viewer, subject);
   }
   return memberRules[action as MemberAction](viewer, subject);
+}
+
+/**
+ * Conversations never say they exist to anyone refused: 401 for a guest, otherwise 404
+ * with `notFound`, whether the conversation is missing, another pair's or hidden by a block.
+ */
+export function requireConversationAccess(
+  viewer: PolicyViewer,
+  action: ConversationAction,
+  subject: ConversationSubject | null,
+  notFound: string,
+): void {
+  if (subject && can(viewer, action, subject)) return;
+  if (viewer.kind === "guest") throw new HttpError(401, authMessages.notSignedIn);
+  throw new HttpError(404, notFound);
 }
 
 /**

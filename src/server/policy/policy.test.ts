@@ -2,9 +2,11 @@ import { describe, expect, it } from "bun:test";
 import { type PostVisibility, postVisibilities } from "../../common/schemas/posts";
 import { type PrivacyFlag, type PrivacySettings, privacyFlags } from "../../common/schemas/settings";
 import { HttpError } from "../http/errors";
-import { can, requireAccess } from "./access";
+import { can, requireAccess, requireConversationAccess } from "./access";
 import { type Relation, STRANGER } from "./relation";
 import {
+  type ConversationAction,
+  conversationRules,
   type MemberAction,
   memberRules,
   type PostAction,
@@ -82,6 +84,17 @@ const postTable: Record<PostAction, Record<PostVisibility, PostCells>> = {
   },
 };
 
+/**
+ * Conversation actions: one Y/N per relation to the other member (self, follows, followedBy,
+ * mutual, stranger, blocked), for a participant and for anyone else, the same for members
+ * and admins (admins get no look into conversations). A block hides it from both members.
+ * Guests are refused all.
+ */
+const conversationTable: Record<ConversationAction, { participant: string; outsider: string }> = {
+  "conversation.read": { participant: "NYYYYN", outsider: "NNNNNN" },
+  "conversation.write": { participant: "NYYYYN", outsider: "NNNNNN" },
+};
+
 /** Guests are refused every member action. Site actions by viewer kind. */
 const siteTable: Record<SiteAction, { guest: boolean; member: boolean; admin: boolean }> = {
   "admin.access": { guest: false, member: false, admin: true },
@@ -118,6 +131,7 @@ describe("access policy table", () => {
     expect(Object.keys(memberTable).sort()).toEqual(Object.keys(memberRules).sort());
     expect(Object.keys(siteTable).sort()).toEqual(Object.keys(siteRules).sort());
     expect(Object.keys(postTable).sort()).toEqual(Object.keys(postRules).sort());
+    expect(Object.keys(conversationTable).sort()).toEqual(Object.keys(conversationRules).sort());
   });
 
   for (const viewer of Object.keys(viewers) as (keyof typeof viewers)[]) {
@@ -171,12 +185,59 @@ describe("access policy table", () => {
       expect(checked).toBe(Object.keys(postTable).length * postVisibilities.length * relationCount * 2);
     });
 
+    it(`${viewer}: every conversation action x participant or not x relation`, () => {
+      const wrong: string[] = [];
+      for (const action of Object.keys(conversationTable) as ConversationAction[]) {
+        for (const participant of [true, false]) {
+          for (const relation of relationNames) {
+            const cells = conversationTable[action][participant ? "participant" : "outsider"];
+            const want = viewer !== "guest" && cells[relationNames.indexOf(relation)] === "Y";
+            const got = can(viewers[viewer], action, { participant, relation: relations[relation] });
+            if (got !== want) wrong.push(`${action} participant=${participant} ${relation}: ${got}`);
+          }
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+
     it(`${viewer}: site actions`, () => {
       for (const action of Object.keys(siteTable) as SiteAction[]) {
         expect([action, can(viewers[viewer], action)]).toEqual([action, siteTable[action][viewer]]);
       }
     });
   }
+
+  describe("requireConversationAccess answers", () => {
+    const statusOf = (fn: () => void) => {
+      try {
+        fn();
+        return 200;
+      } catch (error) {
+        return error instanceof HttpError ? `${error.status} ${error.message}` : "thrown";
+      }
+    };
+    const mine = { participant: true, relation: STRANGER };
+    it("401 for a guest; 404 alike for missing, another pair's and blocked; nothing when allowed", () => {
+      const check = (viewer: PolicyViewer, subject: Parameters<typeof requireConversationAccess>[2]) =>
+        statusOf(() => requireConversationAccess(viewer, "conversation.read", subject, "gone"));
+      expect(check(GUEST, mine)).toBe("401 Not authenticated");
+      expect(check(viewers.member, null)).toBe("404 gone");
+      expect(check(viewers.member, { participant: false, relation: STRANGER })).toBe("404 gone");
+      expect(check(viewers.admin, { participant: false, relation: STRANGER })).toBe("404 gone");
+      expect(check(viewers.member, { participant: true, relation: relations.blocked })).toBe("404 gone");
+      expect(check(viewers.member, mine)).toBe(200);
+    });
+    it("a conversation subject never passes a member or post rule, nor the reverse", () => {
+      const member = viewers.member;
+      expect(can(member, "profile.read", mine as never)).toBe(false);
+      expect(
+        can(member, "conversation.read", {
+          relation: STRANGER,
+          settings: settingsWith("showCity", true),
+        } as never),
+      ).toBe(false);
+    });
+  });
 
   describe("requireAccess answers", () => {
     const refused = { forbidden: "hidden", notFound: "no such member" };

@@ -76,3 +76,27 @@ export const postRules = {
 } satisfies Record<string, (viewer: PolicyViewer, subject: PostSubject) => boolean>;
 
 export type PostAction = keyof typeof postRules;
+
+/**
+ * A conversation as the rules see it: whether the viewer is one of its two members, and
+ * how the viewer stands to the other one (for anyone else, to either).
+ */
+export interface ConversationSubject {
+  participant: boolean;
+  relation: Relation;
+}
+
+/**
+ * Only the two members read or write a conversation; admins get no look in. A block either
+ * way hides it from both (the block dialog promises "neither of you will see the other's
+ * messages"): nothing is deleted, and lifting the block brings it back.
+ */
+const inConversation = (v: PolicyViewer, s: ConversationSubject) =>
+  signedIn(v) && s.participant && !s.relation.blocked && !s.relation.self;
+
+export const conversationRules = {
+  "conversation.read": inConversation,
+  "conversation.write": inConversation,
+} satisfies Record<string, (viewer: PolicyViewer, subject: ConversationSubject) => boolean>;
+
+export type ConversationAction = keyof typeof conversationRules;

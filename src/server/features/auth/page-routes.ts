@@ -12,16 +12,17 @@ import { adminOnlyMessage, viewerFromSession } from "../../policy/guard";
 import type { SiteAction } from "../../policy/rules";
 import type { PageRenderer, PageRequest } from "../../render/page-renderer";
 import type { RenderInput } from "../../render/render-page";
+import { getOwnSettings } from "../settings/service";
 import { pendingEmailChange, verifyEmail } from "./email-verification";
 import type { AuthDeps } from "./service";
 import type { sessionPlugin } from "./session-plugin";
 
 /** Members-only sections still waiting for their own screens, and who may open each. */
-const membersAreas = [
-  ["/messages", "Messages", "member.area"],
-  ["/messages/:conversationId", "Conversation", "member.area"],
-  ["/admin", "Admin", "admin.access"],
-] as const satisfies readonly (readonly [string, string, SiteAction])[];
+const membersAreas = [["/admin", "Admin", "admin.access"]] as const satisfies readonly (readonly [
+  string,
+  string,
+  SiteAction,
+])[];
 
 /**
  * Sign-in, reset, e-mail link and account pages. Members-only pages know the session on
@@ -82,6 +83,7 @@ export function authPageRoutes(
           email: user.email,
           emailVerified: user.emailVerifiedAt !== null,
           pendingEmail: await pendingEmailChange(deps, user),
+          emailUnreadMessages: (await getOwnSettings(deps.db, user.id)).emailUnreadMessages,
         }),
       ),
     );

@@ -33,6 +33,7 @@ export {
 export { verifyPassword } from "./passwords";
 export { clearSessionCookie, requireSession, sessionPlugin } from "./session-plugin";
 export { invalidateUserSessions, type ValidSession } from "./sessions";
+export { generateToken, hashToken } from "./tokens";
 
 const MINUTE_MS = 60_000;
 export const LOGIN_FAILURE_LIMIT = { limit: 10, windowMs: 15 * MINUTE_MS };

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { PrivacySettings } from "../../../common/schemas/settings";
+import type { OwnSettings } from "../../../common/schemas/settings";
 import type { Db } from "../../../db/client";
 import { userSettings, users } from "../../../db/schema";
 
@@ -19,7 +19,7 @@ export const findMemberWithSettings = async (db: Db, userId: number) =>
       .limit(1)
   )[0];
 
-export const upsertSettings = (db: Db, userId: number, values: PrivacySettings) =>
+export const upsertSettings = (db: Db, userId: number, values: Partial<OwnSettings>) =>
   db
     .insert(userSettings)
     .values({ userId, ...values })

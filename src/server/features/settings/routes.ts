@@ -10,7 +10,7 @@ export function settingsRoutes(app: AppContext, guard: ReturnType<typeof authGua
   const db = app.database.db;
   return new Elysia({ name: "settings-routes", prefix: "/api/settings" })
     .use(guard)
-    .get("/", ({ member }) => settings.getSettings(db, member.user.id), { auth: "member" })
+    .get("/", ({ member }) => settings.getOwnSettings(db, member.user.id), { auth: "member" })
     .patch(
       "/",
       async ({ body, member }) => ({

@@ -1,5 +1,7 @@
 import {
+  defaultOwnSettings,
   defaultPrivacySettings,
+  type OwnSettings,
   type PrivacyFlag,
   type PrivacySettings,
   privacyFlags,
@@ -41,10 +43,24 @@ export async function memberSubject(
   return { relation, settings: settingsFromRow(member.settings) };
 }
 
-export async function updateSettings(db: Db, userId: number, changes: Partial<PrivacySettings>) {
-  const next = { ...(await getSettings(db, userId)), ...changes };
+/** The member's own settings: the privacy flags and the unread-message mail switch. */
+export async function getOwnSettings(db: Db, userId: number): Promise<OwnSettings> {
+  const row = await findSettings(db, userId);
+  return {
+    ...settingsFromRow(row),
+    emailUnreadMessages: row?.emailUnreadMessages ?? defaultOwnSettings.emailUnreadMessages,
+  };
+}
+
+export async function updateSettings(db: Db, userId: number, changes: Partial<OwnSettings>) {
+  const next = { ...(await getOwnSettings(db, userId)), ...changes };
   await upsertSettings(db, userId, next);
   return next;
+}
+
+/** Turns the unread-message mail on or off, leaving every other setting as it is (the unsubscribe link uses it). */
+export async function setMessageMail(db: Db, userId: number, on: boolean): Promise<void> {
+  await upsertSettings(db, userId, { emailUnreadMessages: on });
 }
 
 /**

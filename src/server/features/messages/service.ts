@@ -1,0 +1,217 @@
+import {
+  CONVERSATIONS_MAX,
+  type ConversationUser,
+  type ConversationView,
+  type MessagePageQuery,
+  type MessageView,
+  messageTexts,
+  type UnreadMessages,
+} from "../../../common/schemas/messages";
+import { userMessages } from "../../../common/schemas/users";
+import type { Db } from "../../../db/client";
+import { appendEvent } from "../../events/store";
+import { HttpError } from "../../http/errors";
+import { can, requireAccess, requireConversationAccess } from "../../policy/access";
+import { requireMemberId } from "../../policy/guard";
+import { relationsTo, relationTo } from "../../policy/relation";
+import type { ConversationSubject } from "../../policy/rules";
+import type { PolicyViewer } from "../../policy/viewer";
+import { memberSubject } from "../settings/service";
+import * as q from "./queries";
+
+// The unread-message mail job, its unsubscribe link and token pruning, for app.ts and the page routes.
+export { messageMailJob, pruneUnsubscribeLinks, unsubscribe } from "./mail";
+
+const notFound = () => new HttpError(404, messageTexts.conversationNotFound);
+
+const sideOf = (row: q.ConversationRow, me: number): q.Side | null =>
+  row.userAId === me ? "a" : row.userBId === me ? "b" : null;
+
+/** A conversation as the policy sees it: is the viewer in it, and how do they stand to the other member. */
+async function subjectOf(db: Db, viewer: PolicyViewer, row: q.ConversationRow): Promise<ConversationSubject> {
+  const me = requireMemberId(viewer);
+  const side = sideOf(row, me);
+  const other = side === "b" ? row.userAId : row.userBId;
+  return { participant: side !== null, relation: await relationTo(db, viewer, other) };
+}
+
+/** The conversation, if the viewer may do `action` with it; 404 alike for missing, another pair's and hidden. */
+async function loadFor(
+  db: Db,
+  viewer: PolicyViewer,
+  id: number,
+  action: "conversation.read" | "conversation.write",
+) {
+  const me = requireMemberId(viewer);
+  const row = await q.findConversation(db, id);
+  const subject = row ? await subjectOf(db, viewer, row) : null;
+  requireConversationAccess(viewer, action, subject, messageTexts.conversationNotFound);
+  const side = row && sideOf(row, me);
+  if (!row || !side) throw notFound();
+  return { me, row, side };
+}
+
+function toView(r: q.ConversationListRow, me: number): ConversationView {
+  const userA: ConversationUser = { id: r.userAId, username: r.aUsername, profilePhoto: r.aPhoto };
+  const userB: ConversationUser = { id: r.userBId, username: r.bUsername, profilePhoto: r.bPhoto };
+  const mineIsA = r.userAId === me;
+  return {
+    id: r.id,
+    userA,
+    userB,
+    otherUser: mineIsA ? userB : userA,
+    lastMessage:
+      r.lastBody !== null && r.lastAt !== null
+        ? { body: r.lastBody, createdAt: new Date(r.lastAt).toISOString() }
+        : null,
+    unreadCount: r.unread,
+    otherLastReadId: mineIsA ? r.bLastReadId : r.aLastReadId,
+  };
+}
+
+async function viewOf(db: Db, me: number, id: number): Promise<ConversationView> {
+  const [row] = await q.conversationList(db, me, { only: id });
+  if (!row) throw notFound();
+  return toView(row, me);
+}
+
+/**
+ * POST /api/conversations/with/{userId}: the pair's one conversation, created on first
+ * use. Yourself is 400; an unknown member, or one in a block with the viewer either way
+ * (policy user.message), is 404 'User Not Found', so a block is not revealed.
+ */
+export async function openConversationWith(db: Db, viewer: PolicyViewer, userId: number, now: Date) {
+  const me = requireMemberId(viewer);
+  if (userId === me) throw new HttpError(400, messageTexts.messageSelf);
+  const subject = await memberSubject(db, viewer, userId);
+  if (!subject) throw new HttpError(404, userMessages.userNotFound);
+  requireAccess(viewer, "user.message", subject, {
+    forbidden: userMessages.userNotFound,
+    notFound: userMessages.userNotFound,
+  });
+  const opened = await q.openConversation(db, Math.min(me, userId), Math.max(me, userId), now);
+  // Nothing there and nothing added: a block landed after the policy's check.
+  if (!opened) throw new HttpError(404, userMessages.userNotFound);
+  return { conversation: await viewOf(db, me, opened.row.id), created: opened.created };
+}
+
+/**
+ * GET /api/conversations: the viewer's conversations with messages, newest activity first,
+ * at most CONVERSATIONS_MAX; every row still passes the policy.
+ */
+export async function listConversations(db: Db, viewer: PolicyViewer): Promise<ConversationView[]> {
+  const me = requireMemberId(viewer);
+  const rows = await q.conversationList(db, me, { limit: CONVERSATIONS_MAX });
+  const others = rows.map((r) => (r.userAId === me ? r.userBId : r.userAId));
+  const relations = await relationsTo(db, viewer, others);
+  // The SQL left out blocked pairs already; the policy stays the one judge of every row.
+  return rows
+    .filter((_row, i) => {
+      const relation = relations.get(others[i] as number);
+      return relation && can(viewer, "conversation.read", { participant: true, relation });
+    })
+    .map((r) => toView(r, me));
+}
+
+/** GET /api/conversations/{id}. */
+export async function getConversation(db: Db, viewer: PolicyViewer, id: number): Promise<ConversationView> {
+  const { me } = await loadFor(db, viewer, id, "conversation.read");
+  return viewOf(db, me, id);
+}
+
+const toMessage = (m: { id: number; senderId: number; body: string; createdAt: number }): MessageView => ({
+  id: Number(m.id),
+  senderId: Number(m.senderId),
+  body: m.body,
+  createdAt: new Date(Number(m.createdAt)).toISOString(),
+});
+
+/**
+ * GET /api/conversations/{id}/messages: the newest `limit` messages (before `beforeId`
+ * for older pages), answered oldest first so a page reads top to bottom.
+ */
+export async function listMessages(
+  db: Db,
+  viewer: PolicyViewer,
+  id: number,
+  page: MessagePageQuery,
+): Promise<MessageView[]> {
+  await loadFor(db, viewer, id, "conversation.read");
+  const rows = await q.messagePage(db, id, page.limit, page.beforeId);
+  return rows.map(toMessage).reverse();
+}
+
+/**
+ * POST /api/conversations/{id}/messages: the message, the conversation's activity, the
+ * sender's read mark and the `message.sent` event (to both members) in one batch. `body`
+ * is already trimmed and checked (1 to 2000 characters).
+ */
+export async function sendMessage(
+  db: Db,
+  viewer: PolicyViewer,
+  id: number,
+  body: string,
+  now: Date,
+): Promise<MessageView> {
+  const { me, row, side } = await loadFor(db, viewer, id, "conversation.write");
+  const event = {
+    type: "message.sent" as const,
+    actorId: me,
+    subjectId: id,
+    payload: { message: { id: 0, senderId: me, body, createdAt: now.toISOString() } },
+    recipients: [row.userAId, row.userBId],
+    at: now,
+  };
+  const results = await db.batch([
+    ...q.insertMessageStatements(db, row, side, me, body, now),
+    ...appendEvent(db, event, q.changedOne),
+    ...q.fillMessageIdStatements(db, id, me),
+  ]);
+  const [inserted] = results;
+  const stored = results[results.length - 1] as Awaited<ReturnType<typeof q.messagePage>>;
+  // Nothing added: a block landed after the policy's check.
+  if (inserted.rowsAffected === 0 || !stored[0]) throw notFound();
+  return toMessage(stored[0]);
+}
+
+/**
+ * POST /api/conversations/{id}/mark-read: the viewer has read up to the newest message.
+ * A `conversation.read` event (to the reader's other tabs) only when the mark moved.
+ */
+export async function markConversationRead(
+  db: Db,
+  viewer: PolicyViewer,
+  id: number,
+  now: Date,
+): Promise<{ lastReadId: number; unreadCount: number }> {
+  const { me, side } = await loadFor(db, viewer, id, "conversation.read");
+  const upTo = await q.newestMessageId(db, id);
+  if (upTo > 0) {
+    await db.batch([
+      q.markReadStatement(db, id, side, upTo),
+      ...appendEvent(
+        db,
+        {
+          type: "conversation.read",
+          actorId: me,
+          subjectId: id,
+          payload: { lastReadId: upTo },
+          recipients: [me],
+          at: now,
+        },
+        q.changedOne,
+      ),
+    ]);
+  }
+  return { lastReadId: upTo, unreadCount: await unreadMessageCount(db, me) };
+}
+
+/** The member's unread messages across conversations (the header badge; spec §3 Unread counts). */
+export function unreadMessageCount(db: Db, userId: number): Promise<number> {
+  return q.unreadTotal(db, userId);
+}
+
+/** GET /api/messages/unread-count. */
+export async function unreadMessages(db: Db, viewer: PolicyViewer): Promise<UnreadMessages> {
+  return { unreadCount: await unreadMessageCount(db, requireMemberId(viewer)) };
+}
