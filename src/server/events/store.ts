@@ -39,9 +39,9 @@ export interface StoredEvent {
 
 /**
  * The statements that record an event: the row, then its recipients keyed by the row's id
- * (`last_insert_rowid()`, so they must follow it directly in the batch). With `onlyIf`,
- * the event is written only when that SQL condition holds when the batch runs (for example
- * "the like was new"), and its recipients only if it was written.
+ * (the newest id, so they must follow it directly in the batch). With `onlyIf`, the event
+ * is written only when that SQL condition holds when the batch runs (for example "the like
+ * was new"), and its recipients only if it was written.
  */
 export function appendEvent(db: Tx, event: NewEvent, onlyIf?: ReturnType<typeof sql>) {
   const payload = JSON.stringify(event.payload ?? {});
@@ -50,8 +50,10 @@ export function appendEvent(db: Tx, event: NewEvent, onlyIf?: ReturnType<typeof 
     WHERE ${onlyIf ?? sql`1`}`);
   const recipients = [...new Set(event.recipients ?? [])];
   if (recipients.length === 0) return [insert] as const;
+  // Not last_insert_rowid(): each recipient row inserted moves it, so from the second
+  // recipient on it named another event. The batch's write lock makes the newest id ours.
   const recipientsInsert = db.run(sql`INSERT INTO event_recipients (event_id, user_id)
-    SELECT last_insert_rowid(), value FROM json_each(${JSON.stringify(recipients)})
+    SELECT (SELECT max(id) FROM domain_events), value FROM json_each(${JSON.stringify(recipients)})
     WHERE changes() = 1`);
   return [insert, recipientsInsert] as const;
 }
