@@ -3,6 +3,7 @@ import { openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
 import type { AppContext } from "./context";
 import type { Env } from "./env";
+import { pruneOldEvents } from "./events/retention";
 import { accountRoutes } from "./features/account/routes";
 import { assetRoutes } from "./features/assets/routes";
 import { authPageRoutes } from "./features/auth/page-routes";
@@ -32,12 +33,13 @@ import { devMailboxRoutes } from "./features/mail/routes";
 import { createMailTransport } from "./features/mail/transport";
 import { messagePageRoutes } from "./features/messages/page-routes";
 import { messageRoutes } from "./features/messages/routes";
-import { messageMailJob, pruneUnsubscribeLinks } from "./features/messages/service";
+import { messageMailJob, pruneUnsubscribeLinks, unreadMessageCount } from "./features/messages/service";
 import { notificationRoutes } from "./features/notifications/routes";
 import {
   NOTIFICATIONS_JOB,
   notificationsJob,
   pruneReadNotifications,
+  unreadNotificationCount,
   wakesNotifications,
 } from "./features/notifications/service";
 import { notFoundRoutes, pagesRoutes } from "./features/pages/routes";
@@ -59,6 +61,8 @@ import { type PipelineHandler, withPipeline } from "./http/pipeline";
 import { pruneRateCounters } from "./http/rate-limit";
 import { pruneJob } from "./jobs/prune";
 import { createJobRunner, type JobRunner } from "./jobs/runner";
+import { createLiveHub, type LiveHub } from "./live/hub";
+import { liveRoutes } from "./live/routes";
 import { createLogger, type Logger } from "./log";
 import { authGuard } from "./policy/guard";
 import { loadIslands } from "./render/island";
@@ -72,6 +76,8 @@ export interface App {
   outbox: MailOutbox;
   /** Background jobs: mail delivery and pruning; tests call `jobs.runDue()`. */
   jobs: JobRunner;
+  /** This copy's live event streams; the server ends them first when it stops. */
+  live: LiveHub;
   /** Starts the jobs runner's timer; the server calls it, tests may not. */
   startWorkers(): void;
   close(): Promise<void>;
@@ -123,6 +129,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       pruneJob("mail_outbox", pruneOldMail),
       pruneJob("upload_tickets", (db, at, limit) => pruneUploadTickets(db, storage, at, limit)),
       pruneJob("post_photos", (db, at, limit) => pruneUnpostedPhotos(db, storage, at, limit)),
+      pruneJob("domain_events", pruneOldEvents),
       notificationsJob(),
       pruneJob("notifications", pruneReadNotifications),
       messageMailJob({ send: (mail) => outbox.enqueue(mail), publicUrl: env.PUBLIC_URL }),
@@ -148,6 +155,14 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
   const session = sessionPlugin(context);
   const guard = authGuard(session, env.ADMIN_EMAILS);
   const render = createPageRenderer(context, () => hasDemoSchools(database.db));
+  const live = createLiveHub({
+    db: database.db,
+    logger: log,
+    countsFor: async (userId) => ({
+      notifications: await unreadNotificationCount(database.db, userId),
+      messages: await unreadMessageCount(database.db, userId),
+    }),
+  });
 
   const router = new Elysia()
     .use(errorMapper(log))
@@ -167,6 +182,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(photoRoutes(photoDeps, guard, (viewer, id) => canSeePostPhoto(database.db, viewer, id)))
     .use(postPhotoRoutes(photoDeps, guard))
     .use(postRoutes(context, guard))
+    .use(liveRoutes(guard, live))
     .use(notificationRoutes(context, guard))
     .use(messageRoutes(context, guard))
     .use(locationRoutes())
@@ -203,8 +219,10 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     context,
     outbox,
     jobs,
+    live,
     startWorkers: () => jobs.start(),
     close: once(async () => {
+      await live.close();
       await jobs.stop();
       await outbox.close();
       await database.close();

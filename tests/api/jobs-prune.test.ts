@@ -93,6 +93,7 @@ describe("pruning jobs, run by the app's jobs runner", () => {
     expect(await column("select name from job_leases")).toEqual([
       "message-mail",
       "notifications",
+      "prune:domain_events",
       "prune:email_verification_tokens",
       "prune:mail_outbox",
       "prune:notifications",

@@ -14,15 +14,18 @@ function withBody(response: Response, body: BodyInit, gzip: boolean): Response {
 }
 
 /**
- * Gzips compressible bodies the handler did not encode itself. HTML stays a stream, so
- * server-rendered pages still flush early; other bodies (JSON, XML, text) are complete
- * already, so they are measured and only those of 1 KiB or more are compressed.
+ * Gzips compressible bodies the handler did not encode itself; event streams pass through.
+ * HTML stays a stream, so server-rendered pages still flush early; other bodies (JSON, XML,
+ * text) are complete already, so they are measured and only those of 1 KiB or more are
+ * compressed.
  */
 export async function compressResponse(request: Request, response: Response): Promise<Response> {
   if (!response.body || request.method === "HEAD") return response;
   const headers = response.headers;
   if (headers.has("content-encoding") || headers.has("content-range")) return response;
   const type = headers.get("content-type") ?? "";
+  // An event stream never ends: buffering it to measure it would hold every event back.
+  if (type.startsWith("text/event-stream")) return response;
   if (!COMPRESSIBLE.test(type)) return response;
   headers.append("vary", "Accept-Encoding");
   if (!acceptsGzip(request)) return response;
