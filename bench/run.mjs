@@ -32,6 +32,10 @@ const SOAK_REQUESTS = Number(process.env.BENCH_SOAK_REQUESTS || 100_000);
 const SOAK_CHECKPOINTS = [Math.max(1, Math.min(10_000, Math.round(SOAK_REQUESTS / 10))), SOAK_REQUESTS];
 // Memory has levelled off when the last checkpoint is at most this much above the first.
 const SOAK_MAX_GROWTH_PERCENT = 25;
+// Live delivery: open streams on one server, and events timed from append to stream.
+const LIVE_STREAMS = 1_000;
+const LIVE_EVENTS = Number(process.env.BENCH_LIVE_EVENTS || 300);
+const LIVE_GOAL_P99_MS = 250;
 
 /**
  * What is loaded against OpenMat, one after another. A scenario is
@@ -287,6 +291,28 @@ function passwordHashMs() {
   return JSON.parse(out.toString()).medianMs;
 }
 
+/**
+ * Live delivery on its own server: LIVE_STREAMS members each hold an event stream while
+ * bench/live-delivery.ts appends LIVE_EVENTS messages, as another copy would, and times each
+ * to its recipient's stream. Its own process holds the streams (Bun's fetch is allowed that
+ * many connections), so the server's RSS is the server's alone.
+ */
+function liveDelivery(server, databasePath) {
+  const out = execFileSync(
+    join(repo, "node_modules/.bin/bun"),
+    [
+      join(repo, "bench/live-delivery.ts"),
+      databasePath,
+      server.baseUrl,
+      String(server.pid),
+      String(LIVE_STREAMS),
+      String(LIVE_EVENTS),
+    ],
+    { env: { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: String(LIVE_STREAMS + 100) }, maxBuffer: 2 ** 20 },
+  );
+  return JSON.parse(out.toString());
+}
+
 /** One profile photo (a 12 MP JPEG) through the app's image pipeline, in a process of its own. */
 function profilePhoto() {
   const out = execFileSync(join(repo, "node_modules/.bin/bun"), [join(repo, "bench/profile-photo.ts")]);
@@ -332,6 +358,13 @@ async function main() {
   await runScenarios(scenarios, openmat.baseUrl, measured);
   const demoPins = await pinsSize(openmat.baseUrl);
   await openmat.stop();
+
+  progress(`live delivery: ${LIVE_STREAMS} open streams, ${LIVE_EVENTS} messages`);
+  const liveDb = join(dir, "live.db");
+  copyFileSync(database, liveDb);
+  const liveServer = await startOpenmat(binary, dir, liveDb);
+  const live = liveDelivery(liveServer, liveDb);
+  await liveServer.stop();
 
   progress(`generating ${SCHOOL_COUNT} schools`);
   const schoolsDb = join(dir, "schools.db");
@@ -425,6 +458,15 @@ async function main() {
     {
       name: `pins body, ${SCHOOL_COUNT.toLocaleString("en-US")} schools (KB raw / gzip)`,
       value: `${bigPins.rawKb.toFixed(1)} / ${bigPins.gzipKb.toFixed(1)}`,
+    },
+    {
+      name: `live delivery, append to the recipient's stream event, ${LIVE_STREAMS.toLocaleString("en-US")} open streams, ${live.events} messages (p50 / p99 ms)`,
+      value: `${Math.round(live.p50Ms)} / ${Math.round(live.p99Ms)}`,
+      goal: { text: `p99 < ${LIVE_GOAL_P99_MS} ms`, met: live.p99Ms < LIVE_GOAL_P99_MS },
+    },
+    {
+      name: `RSS per 1,000 open streams (MB; ${Math.round(live.rssBeforeMb)} before, ${Math.round(live.rssAfterMb)} with ${LIVE_STREAMS.toLocaleString("en-US")})`,
+      value: Math.round(live.rssPer1000StreamsMb * 10) / 10,
     },
     soakRow(soakRun),
   );

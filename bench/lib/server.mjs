@@ -72,6 +72,7 @@ export async function startServer({ name, command, args = [], cwd, port, env, re
   return {
     baseUrl,
     startMs,
+    pid: child.pid,
     rssMb: () => readRssMb(child.pid),
     async stop() {
       if (ended) return;
