@@ -154,14 +154,16 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
   }
   const session = sessionPlugin(context);
   const guard = authGuard(session, env.ADMIN_EMAILS);
-  const render = createPageRenderer(context, () => hasDemoSchools(database.db));
+  // The header's badges: rendered into every member page, and sent by the live stream.
+  const unreadCounts = async (userId: number) => ({
+    notifications: await unreadNotificationCount(database.db, userId),
+    messages: await unreadMessageCount(database.db, userId),
+  });
+  const render = createPageRenderer(context, () => hasDemoSchools(database.db), unreadCounts);
   const live = createLiveHub({
     db: database.db,
     logger: log,
-    countsFor: async (userId) => ({
-      notifications: await unreadNotificationCount(database.db, userId),
-      messages: await unreadMessageCount(database.db, userId),
-    }),
+    countsFor: unreadCounts,
   });
 
   const router = new Elysia()
