@@ -61,12 +61,16 @@ describe("the live hub", () => {
     const a = await registerMember(t);
     const calls: number[] = [];
     let unread = 0;
+    // The answer to the connect's request is held back until the newer one has been sent.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const live = hub({
       countsFor: async (userId): Promise<UnreadCounts> => {
         calls.push(userId);
         const n = unread;
-        // Earlier answers come back later: the stream must still end on the newest.
-        await Bun.sleep(n === 0 ? 500 : 5);
+        if (n === 0) await released;
         return { notifications: n, messages: n };
       },
     });
@@ -79,9 +83,10 @@ describe("the live hub", () => {
     ]);
     await appendOne(db(), "follow.created", [a.id]);
     await sse.event("notification.created", 1000);
-    await Bun.sleep(700);
-    const counts = sse.unread().filter((m) => m.event === "counts");
-    expect(counts.map((m) => JSON.parse(m.data))).toEqual([{ notifications: 3, messages: 3 }]);
+    expect(JSON.parse((await sse.event("counts", 1000)).data)).toEqual({ notifications: 3, messages: 3 });
+    release();
+    await Bun.sleep(400);
+    expect(sse.unread().filter((m) => m.event === "counts")).toEqual([]);
     expect(calls).toEqual([a.id, a.id]);
     await sse.close();
   });
