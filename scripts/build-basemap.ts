@@ -64,7 +64,11 @@ const DATA_PACKAGES = [
  */
 function inputsDigest(): string {
   const hash = new Bun.CryptoHasher("sha256").update(Bun.version);
-  const codeDirs = ["src/server/features/basemap", "src/server/features/basemap/build", "src/common/map-style"];
+  const codeDirs = [
+    "src/server/features/basemap",
+    "src/server/features/basemap/build",
+    "src/common/map-style",
+  ];
   const code = codeDirs.flatMap((dir) =>
     readdirSync(join(repo, dir))
       .filter((name) => name.endsWith(".ts") && !name.includes(".test."))

@@ -10,7 +10,8 @@ import { Glob } from "bun";
  */
 
 const SRC = import.meta.dir;
-const IMPORT = /^\s*(import|export)\s+(type\s+)?[^;]*?\bfrom\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/gm;
+const IMPORT =
+  /^\s*(import|export)\s+(type\s+)?[^;]*?\bfrom\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/gm;
 
 interface Edge {
   from: string;

@@ -12,6 +12,7 @@ import {
   Popup,
 } from "maplibre-gl";
 import { type RefObject, useEffect, useRef, useState } from "react";
+import { buildMapStyle, detectFlavor, type MapFlavor } from "../../common/map-style/style";
 import { applyCamera, US_VIEW } from "./camera";
 import { basemapArchive, prepareMapLibre } from "./maplibre-setup";
 import {
@@ -24,7 +25,6 @@ import {
   schoolsSource,
 } from "./pins";
 import { RecenterControl } from "./recenter-control";
-import { buildMapStyle, detectFlavor, type MapFlavor } from "../../common/map-style/style";
 
 export interface MapSchool {
   id: number;
