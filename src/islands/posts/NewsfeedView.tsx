@@ -16,7 +16,7 @@ export interface NewsfeedProps {
 /** Feed column 3: the create-post prompt and the Newsfeed (spec §2), following `?postId=`. */
 export function NewsfeedView({ viewer, posts, community = null }: NewsfeedProps) {
   const feed = useFeed(posts);
-  const feedIsEmpty = feed.data !== undefined && feed.data.pages.every((page) => page.length === 0);
+  const feedIsEmpty = feed.data?.pages.every((page) => page.length === 0);
   const [creating, setCreating] = useState(false);
   return (
     <>
@@ -58,7 +58,7 @@ export function NewsfeedView({ viewer, posts, community = null }: NewsfeedProps)
  */
 function CommunityPosts({ viewerId, first }: { viewerId: number; first: PostView[] | null }) {
   const community = useCommunityPosts(first);
-  if (community.data && community.data.pages.every((page) => page.length === 0)) return null;
+  if (community.data?.pages.every((page) => page.length === 0)) return null;
   return (
     <section className="newsfeed community-posts" aria-labelledby="community-posts-title">
       <h2 id="community-posts-title">From the OpenMat community</h2>
