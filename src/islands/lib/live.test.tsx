@@ -58,6 +58,17 @@ beforeEach(() => {
 });
 
 describe("createLiveConnection", () => {
+  it("starts the first stream where the page was rendered, then from the last event it saw", () => {
+    const live = createLiveConnection({ EventSource: fake, startFrom: () => "41" });
+    live.subscribe<LiveEvent>("message.sent", () => {});
+    expect(FakeEventSource.opened.map((s) => s.url)).toEqual(["/api/events/stream?lastEventId=41"]);
+    document.body.dataset.liveFrom = "7";
+    const fromPage = createLiveConnection({ EventSource: fake });
+    fromPage.subscribe<LiveEvent>("message.sent", () => {});
+    expect(latest().url).toBe("/api/events/stream?lastEventId=7");
+    delete document.body.dataset.liveFrom;
+  });
+
   it("opens one stream for all subscribers, at the first one, and routes each event by type", () => {
     const live = createLiveConnection({ EventSource: fake });
     expect(FakeEventSource.opened).toHaveLength(0);

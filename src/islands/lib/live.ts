@@ -11,6 +11,11 @@ export interface LiveConnectionOptions {
   closeDelayMs?: number;
   /** Waits before reopening a stream the browser gave up on, growing with each failure. */
   reopenMs?: readonly number[];
+  /**
+   * Where the first stream starts: the event id the page was rendered at (`<body
+   * data-live-from>`), so an event between the render and the stream's opening is replayed.
+   */
+  startFrom?: () => string;
 }
 
 /**
@@ -25,6 +30,9 @@ export function createLiveConnection(options: LiveConnectionOptions = {}) {
   const EventSourceClass = options.EventSource ?? (() => globalThis.EventSource);
   const closeDelayMs = options.closeDelayMs ?? 1_000;
   const reopenMs = options.reopenMs ?? [5_000, 15_000, 60_000, 300_000];
+  const startFrom =
+    options.startFrom ??
+    (() => (typeof document === "undefined" ? "" : (document.body?.dataset.liveFrom ?? "")));
 
   const handlers = new Map<string, Set<Handler>>();
   const statusListeners = new Set<() => void>();
@@ -66,7 +74,8 @@ export function createLiveConnection(options: LiveConnectionOptions = {}) {
   function open() {
     const Source = EventSourceClass();
     if (!Source || source) return;
-    const es = new Source(lastEventId ? `${url}?lastEventId=${encodeURIComponent(lastEventId)}` : url);
+    const from = lastEventId || startFrom();
+    const es = new Source(from ? `${url}?lastEventId=${encodeURIComponent(from)}` : url);
     source = es;
     listen(es, LIVE_READY);
     for (const type of handlers.keys()) if (type !== LIVE_READY) listen(es, type);

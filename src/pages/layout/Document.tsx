@@ -17,7 +17,7 @@ export interface PageMeta {
 }
 
 export function Document({ meta, children }: { meta: PageMeta; children: ReactNode }) {
-  const { publicUrl, path, demoData } = usePage();
+  const { publicUrl, path, demoData, viewer } = usePage();
   const canonical = `${publicUrl}${meta.canonicalPath ?? path}`;
   return (
     <html lang="en">
@@ -46,7 +46,8 @@ export function Document({ meta, children }: { meta: PageMeta; children: ReactNo
           />
         ))}
       </head>
-      <body>
+      {/* A member's live stream starts where this page was rendered (src/islands/lib/live.ts). */}
+      <body data-live-from={viewer ? String(viewer.liveFrom) : undefined}>
         <a className="skip-link" href="#main">
           Skip to content
         </a>

@@ -9,6 +9,8 @@ export interface Viewer {
   profilePhoto: string | null;
   unreadNotifications: number;
   unreadMessages: number;
+  /** The newest domain event when the page was rendered: where its live stream starts. */
+  liveFrom: number;
 }
 
 export interface PageContextValue {

@@ -1,5 +1,6 @@
 import type { PageContextValue, Viewer } from "../../pages/layout/page-context";
 import type { AppContext } from "../context";
+import { latestEventId } from "../events/store";
 import { roleOf } from "../features/auth/service";
 import type { ValidSession } from "../features/auth/sessions";
 import { acceptsGzip } from "../http/compression";
@@ -22,6 +23,7 @@ export function viewerOf(session: ValidSession | null, adminEmails: readonly str
     profilePhoto: user.profilePhoto,
     unreadNotifications: 0,
     unreadMessages: 0,
+    liveFrom: 0,
   };
 }
 
@@ -61,10 +63,14 @@ export function createPageRenderer(
     const url = new URL(request.url);
     const year = app.now().getFullYear();
     const viewer = viewerOf(session, app.env.ADMIN_EMAILS);
+    // The stream position is read first: an event after it is replayed, and the counts
+    // (read after) may already include it, which only means a second, equal count.
+    const liveFrom = viewer ? await latestEventId(app.database.db) : 0;
     const [demoData, counts] = await Promise.all([
       hasDemoData(),
       viewer && unreadCounts ? unreadCounts(viewer.id) : undefined,
     ]);
+    if (viewer) viewer.liveFrom = liveFrom;
     if (viewer && counts) {
       viewer.unreadNotifications = counts.notifications;
       viewer.unreadMessages = counts.messages;
