@@ -1,49 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "bun:test";
+import { beforeEach, describe, expect, it } from "bun:test";
 import { act } from "react";
 import type { LiveEvent, UnreadCounts } from "../../common/live";
 import { withDom } from "../home/test-dom";
 import { render, wait } from "../home/test-render";
 import { createLiveConnection, useFallbackPoll, useLiveEvent, useLiveStatus } from "./live";
+import { FakeEventSource, fakeEventSource, latestStream, withFakeEventSource } from "./test-event-source";
 
 withDom();
 
-/** The browser's EventSource, reduced to what the page's stream uses; tests drive it. */
-class FakeEventSource {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static opened: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  onerror: ((event: Event) => void) | null = null;
-  closed = false;
-  private lastId = "";
-  private readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
-
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.closed = true;
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  emit(type: string, data: unknown, id?: number) {
-    this.readyState = FakeEventSource.OPEN;
-    if (id !== undefined) this.lastId = String(id);
-    const event = new MessageEvent(type, { data: JSON.stringify(data), lastEventId: this.lastId });
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-  /** A dropped connection: the browser retries (CONNECTING) or, after a non-200, gives up (CLOSED). */
-  fail(givesUp: boolean) {
-    this.readyState = givesUp ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING;
-    this.onerror?.(new Event("error"));
-  }
-}
-
-const fake = () => FakeEventSource as unknown as typeof EventSource;
-const latest = () => FakeEventSource.opened.at(-1) as FakeEventSource;
 const message = (id: number, type = "message.sent"): LiveEvent => ({
   id,
   type,
@@ -59,18 +23,18 @@ beforeEach(() => {
 
 describe("createLiveConnection", () => {
   it("starts the first stream where the page was rendered, then from the last event it saw", () => {
-    const live = createLiveConnection({ EventSource: fake, startFrom: () => "41" });
+    const live = createLiveConnection({ EventSource: fakeEventSource, startFrom: () => "41" });
     live.subscribe<LiveEvent>("message.sent", () => {});
     expect(FakeEventSource.opened.map((s) => s.url)).toEqual(["/api/events/stream?lastEventId=41"]);
     document.body.dataset.liveFrom = "7";
-    const fromPage = createLiveConnection({ EventSource: fake });
+    const fromPage = createLiveConnection({ EventSource: fakeEventSource });
     fromPage.subscribe<LiveEvent>("message.sent", () => {});
-    expect(latest().url).toBe("/api/events/stream?lastEventId=7");
+    expect(latestStream().url).toBe("/api/events/stream?lastEventId=7");
     delete document.body.dataset.liveFrom;
   });
 
   it("opens one stream for all subscribers, at the first one, and routes each event by type", () => {
-    const live = createLiveConnection({ EventSource: fake });
+    const live = createLiveConnection({ EventSource: fakeEventSource });
     expect(FakeEventSource.opened).toHaveLength(0);
     const messages: LiveEvent[] = [];
     const counts: UnreadCounts[] = [];
@@ -78,46 +42,46 @@ describe("createLiveConnection", () => {
     live.subscribe<UnreadCounts>("counts", (c) => counts.push(c));
     live.subscribe<LiveEvent>("message.sent", (e) => messages.push(e));
     expect(FakeEventSource.opened.map((s) => s.url)).toEqual(["/api/events/stream"]);
-    latest().emit("ready", {}, 4);
-    latest().emit("message.sent", message(5), 5);
-    latest().emit("counts", { notifications: 1, messages: 2 });
-    latest().emit("notification.created", message(6, "notification.created"), 6);
+    latestStream().emit("ready", {}, 4);
+    latestStream().emit("message.sent", message(5), 5);
+    latestStream().emit("counts", { notifications: 1, messages: 2 });
+    latestStream().emit("notification.created", message(6, "notification.created"), 6);
     expect(messages.map((m) => m.id)).toEqual([5, 5]);
     expect(counts).toEqual([{ notifications: 1, messages: 2 }]);
   });
 
   it("is live from ready until an error, and again after the browser's own reconnect", () => {
-    const live = createLiveConnection({ EventSource: fake });
+    const live = createLiveConnection({ EventSource: fakeEventSource });
     const changes: boolean[] = [];
     live.subscribeStatus(() => changes.push(live.isLive()));
     live.subscribe("counts", () => {});
     expect(live.isLive()).toBe(false);
-    latest().emit("ready", {}, 1);
-    latest().fail(false);
-    latest().emit("ready", {}, 1);
+    latestStream().emit("ready", {}, 1);
+    latestStream().fail(false);
+    latestStream().emit("ready", {}, 1);
     expect(changes).toEqual([true, false, true]);
     expect(FakeEventSource.opened).toHaveLength(1);
   });
 
   it("opens a new stream from the last id seen when the browser gives up", async () => {
-    const live = createLiveConnection({ EventSource: fake, reopenMs: [20, 40] });
+    const live = createLiveConnection({ EventSource: fakeEventSource, reopenMs: [20, 40] });
     const ids: number[] = [];
     live.subscribe<LiveEvent>("message.sent", (e) => ids.push(e.id));
-    latest().emit("ready", {}, 10);
-    latest().emit("message.sent", message(11), 11);
-    latest().fail(true);
+    latestStream().emit("ready", {}, 10);
+    latestStream().emit("message.sent", message(11), 11);
+    latestStream().fail(true);
     expect(live.isLive()).toBe(false);
     await Bun.sleep(30);
     expect(FakeEventSource.opened.map((s) => s.url)).toEqual([
       "/api/events/stream",
       "/api/events/stream?lastEventId=11",
     ]);
-    latest().emit("message.sent", message(12), 12);
+    latestStream().emit("message.sent", message(12), 12);
     expect(ids).toEqual([11, 12]);
   });
 
   it("closes a moment after the last subscriber leaves, unless another comes first", async () => {
-    const live = createLiveConnection({ EventSource: fake, closeDelayMs: 20 });
+    const live = createLiveConnection({ EventSource: fakeEventSource, closeDelayMs: 20 });
     const off = live.subscribe("counts", () => {});
     off();
     const offAgain = live.subscribe("message.sent", () => {});
@@ -141,13 +105,7 @@ function Badge({ onPoll }: { onPoll: () => void }) {
 }
 
 describe("the hooks", () => {
-  const original = globalThis.EventSource;
-  beforeAll(() => {
-    globalThis.EventSource = fake();
-  });
-  afterAll(() => {
-    globalThis.EventSource = original;
-  });
+  withFakeEventSource();
 
   it("polls only while the stream is down, and takes events while it is up", async () => {
     let polls = 0;
@@ -157,15 +115,15 @@ describe("the hooks", () => {
     await wait(100);
     expect(polls).toBeGreaterThanOrEqual(2);
 
-    await act(async () => latest().emit("ready", {}, 3));
+    await act(async () => latestStream().emit("ready", {}, 3));
     expect(view.container.textContent).toBe("live");
     const before = polls;
-    await act(async () => latest().emit("counts", { notifications: 0, messages: 4 }));
+    await act(async () => latestStream().emit("counts", { notifications: 0, messages: 4 }));
     expect(document.title).toBe("unread 4");
     await wait(100);
     expect(polls).toBe(before);
 
-    await act(async () => latest().fail(false));
+    await act(async () => latestStream().fail(false));
     expect(view.container.textContent).toBe("polling");
     await wait(100);
     expect(polls).toBeGreaterThan(before);

@@ -1,38 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, mock } from "bun:test";
+import { beforeAll, beforeEach, describe, expect, it, mock } from "bun:test";
 import { act } from "react";
 import type { LiveEvent } from "../../common/live";
-import type { ConversationView, MessageView } from "../../common/schemas/messages";
+import type { MessageView } from "../../common/schemas/messages";
 import { withDom } from "../home/test-dom";
 import { render, wait } from "../home/test-render";
 import { subscribeLive } from "../lib/live";
+import { FakeEventSource, latestStream, withFakeEventSource } from "../lib/test-event-source";
 import { ConversationView as Conversation } from "./ConversationView";
+import { conversationWithThem } from "./test-fixtures";
 
 withDom();
-
-/** Just enough of the browser's EventSource for the page's one stream; the test drives it. */
-class FakeEventSource {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static opened: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  onerror: ((event: Event) => void) | null = null;
-  private readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  emit(type: string, data: unknown, id: number) {
-    this.readyState = FakeEventSource.OPEN;
-    const event = new MessageEvent(type, { data: JSON.stringify(data), lastEventId: String(id) });
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-}
 
 /**
  * The page's stream is one per module, and test files share modules: it closes a second
@@ -44,16 +21,11 @@ const STREAM_CLOSE_WAIT_MS = 1_100;
 const settleStream = () => new Promise((done) => setTimeout(done, STREAM_CLOSE_WAIT_MS));
 
 let calls: string[] = [];
-let saved: typeof EventSource | undefined;
+withFakeEventSource();
 beforeAll(async () => {
-  saved = globalThis.EventSource;
-  globalThis.EventSource = FakeEventSource as unknown as typeof EventSource;
   subscribeLive("resync", () => {})();
   await settleStream();
   FakeEventSource.opened = [];
-});
-afterAll(() => {
-  globalThis.EventSource = saved as typeof EventSource;
 });
 beforeEach(() => {
   calls = [];
@@ -63,17 +35,7 @@ beforeEach(() => {
   }) as unknown as typeof fetch;
 });
 
-const me = { id: 7, username: "marcelo", profilePhoto: null };
-const them = { id: 9, username: "roger", profilePhoto: null };
-const conversation: ConversationView = {
-  id: 3,
-  userA: me,
-  userB: them,
-  otherUser: them,
-  lastMessage: null,
-  unreadCount: 0,
-  otherLastReadId: 0,
-};
+const conversation = conversationWithThem();
 const mine: MessageView = {
   id: 10,
   senderId: 7,
@@ -99,7 +61,7 @@ describe("an open conversation on the live stream", () => {
         now={new Date().toISOString()}
       />,
     );
-    const stream = FakeEventSource.opened.at(-1) as FakeEventSource;
+    const stream = latestStream();
     expect(stream.url).toBe("/api/events/stream");
     const reply: MessageView = { id: 12, senderId: 9, body: "Yes, 7pm", createdAt: new Date().toISOString() };
     await act(async () => {

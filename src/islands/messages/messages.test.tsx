@@ -12,6 +12,7 @@ import { Composer } from "./Composer";
 import { ConversationView as Conversation } from "./ConversationView";
 import { MessagesView } from "./MessagesView";
 import { StartConversationLink } from "./StartConversationLink";
+import { conversationWithThem, me, them } from "./test-fixtures";
 
 withDom();
 
@@ -58,8 +59,6 @@ async function pressKey(target: Element, key: string, shiftKey = false) {
   });
 }
 
-const me = { id: 7, username: "marcelo", profilePhoto: null };
-const them = { id: 9, username: "roger", profilePhoto: null };
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 
 describe("the message box", () => {
@@ -120,15 +119,7 @@ describe("the message box", () => {
 });
 
 describe("a conversation", () => {
-  const conversation: ConversationView = {
-    id: 3,
-    userA: me,
-    userB: them,
-    otherUser: them,
-    lastMessage: null,
-    unreadCount: 1,
-    otherLastReadId: 0,
-  };
+  const conversation = conversationWithThem({ unreadCount: 1 });
   const messages: MessageView[] = [
     { id: 10, senderId: 7, body: "Open mat tonight?", createdAt: minutesAgo(30) },
     { id: 11, senderId: 9, body: "Yes, 7pm", createdAt: minutesAgo(5) },

@@ -1,48 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, mock } from "bun:test";
+import { beforeEach, describe, expect, it, mock } from "bun:test";
 import { act } from "react";
 import type { NotificationView } from "../../common/schemas/notifications";
 import { withDom } from "../home/test-dom";
 import { click, press, render, wait } from "../home/test-render";
+import { latestStream, withFakeEventSource } from "../lib/test-event-source";
 import { NavBadgesView } from "../NavBadges";
 
 withDom();
 
-/** The page's live stream, as the browser's EventSource would deliver it; tests drive it. */
-class FakeEventSource {
-  static readonly CLOSED = 2;
-  static opened: FakeEventSource[] = [];
-  readyState = 0;
-  onerror: ((event: Event) => void) | null = null;
-  private readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  emit(type: string, data: unknown) {
-    const event = new MessageEvent(type, { data: JSON.stringify(data) });
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-}
-const stream = () => FakeEventSource.opened.at(-1) as FakeEventSource;
 /** Emits, then lets the query cache tell the components (it notifies on a timer). */
 const emit = async (type: string, data: unknown) => {
-  await act(async () => stream().emit(type, data));
+  await act(async () => latestStream().emit(type, data));
   await wait(20);
 };
 
-let realEventSource: unknown;
-beforeAll(() => {
-  realEventSource = (globalThis as { EventSource?: unknown }).EventSource;
-  (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
-});
-afterAll(() => {
-  (globalThis as { EventSource?: unknown }).EventSource = realEventSource;
-});
+withFakeEventSource();
 
 const item = (id: number, o: Partial<NotificationView> = {}): NotificationView => ({
   id,
