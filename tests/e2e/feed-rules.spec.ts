@@ -4,21 +4,13 @@
  * followed back, never a Private one nor its photo; ?postId= for a post beyond the first
  * page; infinite scroll that ends with 'No more new posts'.
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { hydratedIsland, newMember, registerViaApi } from "./support/accounts";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { hydratedIsland, signedInMember } from "./support/accounts";
 import { solidPng } from "./support/images";
 
 interface Post {
   id: number;
   photos: string[];
-}
-
-async function signedInMember(browser: Browser, prefix: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const member = await registerViaApi(page.request, newMember(prefix));
-  const me = (await (await page.request.get("/api/auth/me")).json()) as { user: { id: number } };
-  return { member, id: me.user.id, page, close: () => context.close() };
 }
 
 async function postViaApi(

@@ -3,18 +3,10 @@
  * photo in 'Create a Post', deletes it after confirming, and opens a linked post (?postId=).
  * axe checks the hydrated feed and the open dialogs.
  */
-import { type Browser, expect, test } from "@playwright/test";
-import { hydratedIsland, newMember, registerViaApi } from "./support/accounts";
+import { expect, test } from "@playwright/test";
+import { hydratedIsland, newMember, registerViaApi, signedInMember } from "./support/accounts";
 import { expectNoViolations } from "./support/axe";
 import { solidPng } from "./support/images";
-
-async function signedInMember(browser: Browser, prefix: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const member = await registerViaApi(page.request, newMember(prefix));
-  const me = await (await page.request.get("/api/auth/me")).json();
-  return { member, id: me.user.id as number, page, close: () => context.close() };
-}
 
 test("B reads, likes, posts with a photo and deletes on /feed", async ({ browser }) => {
   const a = await signedInMember(browser, "feeda");

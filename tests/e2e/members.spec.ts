@@ -4,18 +4,10 @@
  * made public; A uploads a photo and sees it on the profile and in the header. axe checks
  * /profile, /users and /users/{id} along the way.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { header, hydratedIsland, newMember, registerViaApi } from "./support/accounts";
+import { expect, type Page, test } from "@playwright/test";
+import { header, hydratedIsland, signedInMember } from "./support/accounts";
 import { expectNoViolations } from "./support/axe";
 import { solidPng } from "./support/images";
-
-/** A signed-in member in a browser context of their own. */
-async function signedInMember(browser: Browser, prefix: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const member = await registerViaApi(page.request, newMember(prefix));
-  return { member, page, close: () => context.close() };
-}
 
 const editDialog = (page: Page) => page.getByRole("dialog", { name: "Edit Profile" });
 

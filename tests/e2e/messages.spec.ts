@@ -5,18 +5,9 @@
  * drop; B's reply reaches A's open conversation live. axe checks /messages and a
  * conversation along the way.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { header, hydratedIsland, newMember, registerViaApi } from "./support/accounts";
+import { expect, type Page, test } from "@playwright/test";
+import { header, hydratedIsland, signedInMember } from "./support/accounts";
 import { expectNoViolations } from "./support/axe";
-
-async function signedInMember(browser: Browser, prefix: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const member = await registerViaApi(page.request, newMember(prefix));
-  const me = (await (await page.request.get("/api/auth/me")).json()) as { user: { id: number } };
-  const id = me.user.id;
-  return { member, id, page, close: () => context.close() };
-}
 
 const messagesButton = (page: Page) => header(page).getByRole("link", { name: /^Messages, \d+ unread$/ });
 

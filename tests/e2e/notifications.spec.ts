@@ -4,17 +4,9 @@
  * the count has dropped. Also the empty dropdown and its keyboard handling, and the 30 s
  * polling that stands in for the stream while it is down.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { header, hydratedIsland, newMember, registerViaApi } from "./support/accounts";
+import { expect, type Page, test } from "@playwright/test";
+import { header, hydratedIsland, signedInMember } from "./support/accounts";
 import { expectNoViolations } from "./support/axe";
-
-async function signedInMember(browser: Browser, prefix: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const member = await registerViaApi(page.request, newMember(prefix));
-  const me = (await (await page.request.get("/api/auth/me")).json()) as { user: { id: number } };
-  return { member, id: me.user.id, page, close: () => context.close() };
-}
 
 const bell = (page: Page, count: number) =>
   header(page).getByRole("button", { name: `Notifications, ${count} unread` });

@@ -3,7 +3,7 @@
  * database, so every account gets a unique name.
  */
 import { randomBytes } from "node:crypto";
-import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from "@playwright/test";
 
 export interface Member {
   username: string;
@@ -27,6 +27,18 @@ export async function registerViaApi(request: APIRequestContext, member: Member 
   });
   expect(res.status(), await res.text()).toBe(201);
   return member;
+}
+
+/**
+ * A member registered through the API and signed in, in a browser context of their own:
+ * their details, their user id, the context's page, and `close` for the context.
+ */
+export async function signedInMember(browser: Browser, prefix: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const member = await registerViaApi(page.request, newMember(prefix));
+  const me = (await (await page.request.get("/api/auth/me")).json()) as { user: { id: number } };
+  return { member, id: me.user.id, page, close: () => context.close() };
 }
 
 /** The root of a hydrated island: islands mark themselves with data-hydrated when React has taken over. */
