@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { pageQuerySchema } from "./paging";
 
 /** Spec §9: a message's maximum length, and how often an open conversation polls without the live stream. */
 export const MESSAGE_MAX = 2000;
@@ -39,18 +40,10 @@ export const conversationIdParams = v.object({
 export const parseConversationId = (raw: string): number | null => (ID.test(raw) ? Number(raw) : null);
 
 /** `GET /api/conversations/{id}/messages?limit=&beforeId=`. */
-export const messagePageQuery = v.object({
-  limit: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,3}$/, messageTexts.limitInvalid),
-      v.transform(Number),
-      v.minValue(1, messageTexts.limitInvalid),
-      v.maxValue(MESSAGE_PAGE_MAX, messageTexts.limitInvalid),
-    ),
-    String(MESSAGE_PAGE_SIZE),
-  ),
-  beforeId: v.optional(v.pipe(v.string(), v.regex(ID, messageTexts.beforeIdInvalid), v.transform(Number))),
+export const messagePageQuery = pageQuerySchema({
+  defaultLimit: MESSAGE_PAGE_SIZE,
+  maxLimit: MESSAGE_PAGE_MAX,
+  messages: messageTexts,
 });
 export type MessagePageQuery = v.InferOutput<typeof messagePageQuery>;
 

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { pageQuerySchema } from "./paging";
 
 /** Spec §9: counts are polled every 30 s (only while the live stream is down). */
 export const UNREAD_POLL_MS = 30_000;
@@ -52,18 +53,10 @@ const positiveId = (message: string) =>
 export const notificationIdParams = v.object({ id: positiveId(notificationTexts.idInvalid) });
 
 /** `GET /api/notifications?limit=20&beforeId=`: newest first; `beforeId` is the last item seen. */
-export const notificationsQuerySchema = v.object({
-  limit: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,3}$/, notificationTexts.limitInvalid),
-      v.transform(Number),
-      v.minValue(1, notificationTexts.limitInvalid),
-      v.maxValue(NOTIFICATIONS_PAGE_MAX, notificationTexts.limitInvalid),
-    ),
-    String(NOTIFICATIONS_PAGE_SIZE),
-  ),
-  beforeId: v.optional(positiveId(notificationTexts.beforeIdInvalid)),
+export const notificationsQuerySchema = pageQuerySchema({
+  defaultLimit: NOTIFICATIONS_PAGE_SIZE,
+  maxLimit: NOTIFICATIONS_PAGE_MAX,
+  messages: notificationTexts,
 });
 export type NotificationsQuery = v.InferOutput<typeof notificationsQuerySchema>;
 

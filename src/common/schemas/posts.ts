@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { pageQuerySchema } from "./paging";
 
 /** Spec §9: the feed's page size, the post's length, and its photos. */
 export const FEED_PAGE_SIZE = 10;
@@ -44,22 +45,11 @@ export const postIdParams = v.object({
   id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,11}$/, postMessages.postIdInvalid), v.transform(Number)),
 });
 
-const positiveId = (message: string) =>
-  v.pipe(v.string(), v.regex(/^[1-9]\d{0,11}$/, message), v.transform(Number));
-
 /** `GET /api/posts/feed?limit=10&beforeId=` and the same on `/api/posts/user/{userId}`. */
-export const feedQuerySchema = v.object({
-  limit: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,3}$/, postMessages.limitInvalid),
-      v.transform(Number),
-      v.minValue(1, postMessages.limitInvalid),
-      v.maxValue(FEED_PAGE_MAX, postMessages.limitInvalid),
-    ),
-    String(FEED_PAGE_SIZE),
-  ),
-  beforeId: v.optional(positiveId(postMessages.beforeIdInvalid)),
+export const feedQuerySchema = pageQuerySchema({
+  defaultLimit: FEED_PAGE_SIZE,
+  maxLimit: FEED_PAGE_MAX,
+  messages: postMessages,
 });
 
 /** The photo paths `PUT /api/posts/photos` answered (`/photos/p-<id>.webp`). */
