@@ -555,3 +555,65 @@ export const unsubscribeTokens = sqliteTable(
   },
   (t) => [index("unsubscribe_tokens_user").on(t.userId)],
 );
+
+/**
+ * An open mat a member submitted (spec §3 "Open mat submission"): pending until an admin
+ * approves it (a new school), merges it into an existing school, or rejects it. The address
+ * is geocoded and the schedule parsed when it arrives; the raw text is kept beside both.
+ */
+export const openMatSubmissions = sqliteTable(
+  "open_mat_submissions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    submitterId: integer("submitter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    gym: text("gym").notNull(),
+    address: text("address").notNull(),
+    dayAndTime: text("day_and_time").notNull(),
+    link: text("link"),
+    communityNotes: text("community_notes"),
+    emailForConfirmation: text("email_for_confirmation"),
+    /** The seven day flags as submitted, a JSON object `{monday: true, ...}`. */
+    days: text("days").notNull(),
+    latitude: real("latitude").notNull(),
+    longitude: real("longitude").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    location: text("location").notNull(),
+    /** The parser's sessions (JSON array), the parts it could not read, and whether to check it. */
+    sessions: text("sessions").notNull(),
+    unparsed: text("unparsed").notNull(),
+    /** The parser's reasons for a person to check its reading (JSON array of strings). */
+    review: text("review").notNull().default("[]"),
+    needsReview: integer("needs_review", { mode: "boolean" }).notNull().default(false),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
+    decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+    reason: text("reason"),
+    schoolId: integer("school_id").references(() => schools.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("open_mat_submissions_status").on(t.status, t.createdAt),
+    index("open_mat_submissions_submitter").on(t.submitterId, t.createdAt),
+  ],
+);
+
+/** Every admin action: who, what, on which subject, the subject before and after, and when. */
+export const adminAuditLog = sqliteTable(
+  "admin_audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    subjectType: text("subject_type").notNull(),
+    subjectId: integer("subject_id"),
+    before: text("before"),
+    after: text("after"),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("admin_audit_log_at").on(t.at)],
+);

@@ -55,6 +55,7 @@ import { schoolRoutes } from "./features/schools/routes";
 import { schoolPagePaths } from "./features/schools/service";
 import { seoRoutes } from "./features/seo/routes";
 import { settingsRoutes } from "./features/settings/routes";
+import { submissionRoutes } from "./features/submissions/routes";
 import { userRoutes } from "./features/users/routes";
 import { errorMapper } from "./http/error-mapper";
 import { type PipelineHandler, withPipeline } from "./http/pipeline";
@@ -181,6 +182,20 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(badgeRoutes(context, guard))
     .use(userRoutes(context, guard))
     .use(feedbackRoutes(context, guard))
+    .use(
+      submissionRoutes(
+        {
+          db: database.db,
+          now: context.now,
+          geocoder: geo.schoolGeocoder,
+          timeZoneAt,
+          sendMail: outbox.enqueue,
+          dailyLimit: env.SUBMISSION_DAILY_LIMIT,
+          publicUrl: env.PUBLIC_URL,
+        },
+        guard,
+      ),
+    )
     .use(photoRoutes(photoDeps, guard, (viewer, id) => canSeePostPhoto(database.db, viewer, id)))
     .use(postPhotoRoutes(photoDeps, guard))
     .use(postRoutes(context, guard))

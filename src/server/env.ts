@@ -37,6 +37,7 @@ export const envVars = {
   SIGNUP_LIMIT: { description: "Sign-ups per hour from one client IP", default: "5" },
   SEARCH_LIMIT_MEMBER: { description: "Searches per day for a signed-in member", default: "15" },
   SEARCH_LIMIT_GUEST: { description: "Searches per day for a guest (per client IP)", default: "5" },
+  SUBMISSION_DAILY_LIMIT: { description: "Open-mat submissions per member per day", default: "10" },
   GEOCODER_URL: {
     description:
       "Nominatim-compatible search URL for street addresses; unset uses the offline US geocoder only",
@@ -129,6 +130,7 @@ const envSchema = v.object({
   SIGNUP_LIMIT: positiveInt("SIGNUP_LIMIT"),
   SEARCH_LIMIT_MEMBER: positiveInt("SEARCH_LIMIT_MEMBER"),
   SEARCH_LIMIT_GUEST: positiveInt("SEARCH_LIMIT_GUEST"),
+  SUBMISSION_DAILY_LIMIT: positiveInt("SUBMISSION_DAILY_LIMIT"),
   GEOCODER_URL: v.union([v.literal(""), url("GEOCODER_URL")], "GEOCODER_URL must be a URL"),
   BASEMAP_URL: v.union(
     [

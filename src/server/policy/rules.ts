@@ -30,6 +30,12 @@ const towardsAnother = (v: PolicyViewer, s: MemberSubject) => seesMember(v, s) &
 export const siteRules = {
   "admin.access": isAdmin,
   "feedback.list": isAdmin,
+  /** The open-mat submission queue and its decisions (approve, merge, reject). */
+  "submissions.review": isAdmin,
+  /** The admin audit log. */
+  "audit.read": isAdmin,
+  /** Sending an open mat for review (spec §6: the modal is for signed-in users). */
+  "submissions.create": signedIn,
   "member.area": signedIn,
 } satisfies Record<string, (viewer: PolicyViewer) => boolean>;
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boundingBox, distanceMiles } from "../../../common/geo";
 import { SEARCH_RADIUS_MILES } from "../../../common/home";
 import { hasOpenMatToday, isOpenMatNow } from "../../../common/schedule/open-now";
@@ -24,6 +25,9 @@ import {
 } from "./queries";
 import { type SchoolView, toSchoolView, toSession } from "./school-view";
 import { perSchoolsVersion } from "./version-cache";
+
+export { type IngestDeps, type SchoolDraft, upsertSchool } from "./ingest";
+export { locate as locateSchool } from "./transfer";
 
 export const SUGGESTION_LIMIT = 10;
 export const SUGGESTION_MIN_LENGTH = 2;
@@ -82,6 +86,86 @@ export const touchConfirmation = (db: Db, schoolId: number, now: Date) =>
     schoolId,
     new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000),
   );
+
+/** The statement that marks a school's schedule as confirmed now (an admin merged a submission into it). */
+export const confirmSchool = (db: Pick<Db, "run">, schoolId: number, now: Date) =>
+  db.run(
+    sql`UPDATE schools SET last_verified_at = ${now.getTime()}, updated_at = ${now.getTime()} WHERE id = ${schoolId}`,
+  );
+
+/** A school's stored row (with its source key), for callers that rebuild it through `upsertSchool`. */
+export const schoolRow = (db: Db, id: number) => findSchoolById(db, id);
+
+const DUPLICATE_KM = 1;
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z0-9]+/g, " ")
+    .split(" ")
+    .filter(
+      (w) =>
+        w.length > 2 &&
+        !["jiu", "jitsu", "bjj", "brazilian", "academy", "the", "and", "gym", "mma"].includes(w),
+    );
+
+/** Whether two gym names look like one: one's distinctive words all appear in the other's. */
+export function similarNames(a: string, b: string): boolean {
+  const x = new Set(words(a));
+  const y = new Set(words(b));
+  if (!x.size || !y.size) return a.trim().toLowerCase() === b.trim().toLowerCase();
+  const [small, large] = x.size <= y.size ? [x, y] : [y, x];
+  return [...small].every((w) => large.has(w));
+}
+
+export interface DuplicateCandidate {
+  id: number;
+  slug: string;
+  gym: string;
+  address: string;
+  city: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+  /** Kilometres from the submitted point, one decimal. */
+  distanceKm: number;
+  reasons: ("nearby" | "similarName")[];
+}
+
+/** Existing schools a submission may repeat: within 1 km, or with a similar name in the same city. */
+export async function duplicateCandidates(
+  db: Db,
+  place: Point & { gym: string; city: string; state: string },
+): Promise<DuplicateCandidate[]> {
+  const miles = DUPLICATE_KM / 1.609344;
+  const near = await nearestSchools(db, place, 20, boundingBox(place.latitude, place.longitude, miles));
+  const sameCity = await schoolsInCity(db, place.city, place.state);
+  const found = new Map<number, DuplicateCandidate>();
+  const add = (row: SchoolRow, reason: "nearby" | "similarName") => {
+    const km = distanceMiles(place.latitude, place.longitude, row.latitude, row.longitude) * 1.609344;
+    const entry = found.get(row.id) ?? {
+      id: row.id,
+      slug: row.slug,
+      gym: row.gym,
+      address: row.address,
+      city: row.city,
+      state: row.state,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      distanceKm: Math.round(km * 10) / 10,
+      reasons: [],
+    };
+    if (!entry.reasons.includes(reason)) entry.reasons.push(reason);
+    found.set(row.id, entry);
+  };
+  for (const row of near) {
+    if (distanceMiles(place.latitude, place.longitude, row.latitude, row.longitude) <= miles)
+      add(row, "nearby");
+  }
+  for (const row of sameCity) if (similarNames(row.gym, place.gym)) add(row, "similarName");
+  return [...found.values()].sort((a, b) => a.distanceKm - b.distanceKm);
+}
 
 export async function getSchool(db: Db, id: number) {
   const row = await findSchoolById(db, id);

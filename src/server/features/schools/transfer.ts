@@ -64,7 +64,7 @@ export function parseTransferFile(text: string, format: "csv" | "json"): Record<
 const US_STATE = /,\s*([A-Za-z .'-]+?),?\s+([A-Z]{2})(?:\s+(\d{5})(?:-\d{4})?)?\s*$/;
 
 /** Finds coordinates for an import row: its own, then the geocoder, then the address's "City, ST ZIP". */
-async function locate(geocoder: SchoolGeocoder, input: SchoolInput): Promise<GeoResult | null> {
+export async function locate(geocoder: SchoolGeocoder, input: SchoolInput): Promise<GeoResult | null> {
   const tail = input.address.match(US_STATE);
   if (input.latitude != null && input.longitude != null) {
     return {

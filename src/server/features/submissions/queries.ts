@@ -1,0 +1,82 @@
+import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { adminAuditLog, openMatSubmissions, users } from "../../../db/schema";
+
+export type SubmissionRow = typeof openMatSubmissions.$inferSelect;
+export type AuditRow = typeof adminAuditLog.$inferSelect;
+
+export async function insertSubmission(db: Db, values: typeof openMatSubmissions.$inferInsert) {
+  const [row] = await db.insert(openMatSubmissions).values(values).returning();
+  if (!row) throw new Error("insert returned no submission");
+  return row;
+}
+
+export const findSubmission = async (db: Db, id: number) =>
+  (await db.select().from(openMatSubmissions).where(eq(openMatSubmissions.id, id)).limit(1))[0];
+
+/** Pending submissions, oldest first. */
+export const pendingSubmissions = (db: Db, limit: number) =>
+  db
+    .select()
+    .from(openMatSubmissions)
+    .where(eq(openMatSubmissions.status, "pending"))
+    .orderBy(asc(openMatSubmissions.createdAt), asc(openMatSubmissions.id))
+    .limit(limit);
+
+export const userContact = async (db: Db, id: number) =>
+  (await db.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, id)))[0];
+
+/**
+ * The statement that moves a pending submission to its decision; it changes nothing when
+ * the submission was decided already, so of two admins deciding at once exactly one wins.
+ */
+export const decideIfPending = (
+  db: Pick<Db, "update">,
+  id: number,
+  decision: {
+    status: "approved" | "rejected";
+    decidedBy: number | null;
+    decidedAt: Date;
+    reason?: string | null;
+  },
+) =>
+  db
+    .update(openMatSubmissions)
+    .set({ ...decision, reason: decision.reason ?? null })
+    .where(and(eq(openMatSubmissions.id, id), eq(openMatSubmissions.status, "pending")));
+
+/** Puts a claimed decision back when the work after it failed (the school could not be stored). */
+export const undoDecision = (db: Db, id: number) =>
+  db
+    .update(openMatSubmissions)
+    .set({ status: "pending", decidedBy: null, decidedAt: null, reason: null })
+    .where(eq(openMatSubmissions.id, id));
+
+export const setSubmissionSchool = (db: Pick<Db, "update">, id: number, schoolId: number) =>
+  db.update(openMatSubmissions).set({ schoolId }).where(eq(openMatSubmissions.id, id));
+
+export const insertAudit = (db: Pick<Db, "insert">, values: typeof adminAuditLog.$inferInsert) =>
+  db.insert(adminAuditLog).values(values);
+
+/** Newest first; `beforeId` continues after the last row seen. */
+export const auditPage = (db: Db, limit: number, beforeId?: number) =>
+  db
+    .select({
+      id: adminAuditLog.id,
+      actorId: adminAuditLog.actorId,
+      actor: users.username,
+      action: adminAuditLog.action,
+      subjectType: adminAuditLog.subjectType,
+      subjectId: adminAuditLog.subjectId,
+      before: adminAuditLog.before,
+      after: adminAuditLog.after,
+      at: adminAuditLog.at,
+    })
+    .from(adminAuditLog)
+    .leftJoin(users, eq(users.id, adminAuditLog.actorId))
+    .where(beforeId ? lt(adminAuditLog.id, beforeId) : undefined)
+    .orderBy(desc(adminAuditLog.id))
+    .limit(limit);
+
+/** `changes()` of the statement before, as a batch's guard. */
+export const changedJustNow = sql`changes() = 1`;
