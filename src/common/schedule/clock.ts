@@ -14,6 +14,8 @@ export interface ClockTime {
   fixed: number | null;
   /** A bare number ("at 6"): only read as a time where the surroundings make that clear. */
   weak: boolean;
+  /** Written as the word "noon" or "midnight", so never a slip of am for pm. */
+  named?: true;
 }
 
 export const MINUTES_PER_DAY = 24 * 60;
@@ -37,7 +39,14 @@ export function matchTimeAt(text: string, index: number): TimeMatch | null {
   if (named) {
     const isNoon = named[1]?.toLowerCase() === "noon";
     const fixed = isNoon ? 12 * 60 : 0;
-    const time = { hour: 12, minute: 0, meridiem: isNoon ? "pm" : "am", fixed, weak: false } as const;
+    const time = {
+      hour: 12,
+      minute: 0,
+      meridiem: isNoon ? "pm" : "am",
+      fixed,
+      weak: false,
+      named: true,
+    } as const;
     return { time, length: named[0].length };
   }
   for (const pattern of [COMPACT_CLOCK, CLOCK]) {
@@ -91,7 +100,7 @@ export function resolveLoneTime(time: ClockTime): number {
 }
 
 /** How long from `start` to `end`, wrapping past midnight; zero counts as a whole day. */
-function forwardDistance(start: number, end: number): number {
+export function forwardDistance(start: number, end: number): number {
   const distance = (end - start + MINUTES_PER_DAY) % MINUTES_PER_DAY;
   return distance === 0 ? MINUTES_PER_DAY : distance;
 }
@@ -117,4 +126,18 @@ export function resolveRange(first: ClockTime, second: ClockTime): { start: numb
   }
   const start = resolveLoneTime(first);
   return { start, end: closest(readings(second), (end) => forwardDistance(start, end)) };
+}
+
+/**
+ * A 12 on a 12-hour clock that is not "12pm" or the word "noon"/"midnight": "12am", "12:30 a.m.",
+ * or the "12" of "12-1am". Gyms write these for noon far more often than anyone holds an open
+ * mat at midnight, so a start read this way into the midnight hour is never taken silently.
+ */
+export function isClockTwelve(time: ClockTime): boolean {
+  return time.hour === 12 && time.meridiem !== "pm" && !time.named;
+}
+
+/** The same time read as noon ("12:30am" → 12:30 PM). */
+export function asNoon(time: ClockTime): ClockTime {
+  return { ...time, meridiem: "pm", fixed: toMinutes(time.hour, time.minute, "pm") };
 }

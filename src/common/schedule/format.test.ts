@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { dayFlags, formatDays, formatSchedule, formatTime } from "./format.ts";
 import { parseSchedule } from "./parse.ts";
-import { onDays, session } from "./test-support.ts";
+import { onDays, session, sortSessions } from "./test-support.ts";
 
 describe("formatTime", () => {
   test.each([
@@ -48,6 +48,13 @@ describe("formatSchedule", () => {
   test("keeps each note in its own brackets and sessions past midnight as written", () => {
     const sessions = [session("Fri 23:00-01:00", "Gi", "bring a water bottle")];
     expect(formatSchedule({ sessions })).toBe("Fri 11:00 PM–1:00 AM (Gi) (bring a water bottle)");
+  });
+
+  test("writes a start in the midnight hour as 'midnight' or 24-hour, so it never reads back as a 12am slip", () => {
+    const sessions = [session("Fri 00:00-02:00"), session("Sat 00:30"), session("Sun 22:00-00:00")];
+    const text = formatSchedule({ sessions });
+    expect(text).toBe("Fri midnight–2:00 AM; Sat 00:30; Sun 10:00 PM–12:00 AM");
+    expect(parseSchedule(text)).toEqual({ sessions: sortSessions(sessions), unparsed: [], noOpenMat: false });
   });
 
   test("says 'No open mat' only when the parse said so", () => {

@@ -42,10 +42,8 @@ export function formatSchedule(parsed: Pick<ParsedSchedule, "sessions"> & Partia
   if (parsed.sessions.length === 0) return parsed.noOpenMat ? NO_OPEN_MAT_TEXT : "";
   const clauses = new Map<string, { days: Weekday[]; text: string; firstDay: number; start: number }>();
   for (const session of parsed.sessions) {
-    const time =
-      session.end === null
-        ? formatTime(session.start)
-        : `${formatTime(session.start)}–${formatTime(session.end)}`;
+    const start = formatStart(session.start);
+    const time = session.end === null ? start : `${start}–${formatTime(session.end)}`;
     const text = [time, ...session.notes.map((note) => `(${note})`)].join(" ");
     const clause = clauses.get(text);
     const position = DISPLAY_ORDER.indexOf(session.weekday);
@@ -60,6 +58,15 @@ export function formatSchedule(parsed: Pick<ParsedSchedule, "sessions"> & Partia
     .sort((a, b) => a.firstDay - b.firstDay || a.start - b.start)
     .map((clause) => `${formatDays(clause.days)} ${clause.text}`)
     .join("; ");
+}
+
+/**
+ * A start in the midnight hour is written "midnight" or "00:30", never "12:00 AM": the parser
+ * reads a written "12am" start as noon and flags it, and canonical text must read back exactly.
+ */
+function formatStart(minutes: number): string {
+  if (minutes >= 60) return formatTime(minutes);
+  return minutes === 0 ? "midnight" : `00:${String(minutes).padStart(2, "0")}`;
 }
 
 export interface DayFlags {

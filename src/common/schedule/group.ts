@@ -3,7 +3,14 @@
  * their notes ("11am-1pm (Gi), 6pm"), free-standing notes, and single unread or
  * no-open-mat tokens. Connectors and filler only glue items together.
  */
-import { type ClockTime, resolveLoneTime, resolveRange } from "./clock.ts";
+import {
+  asNoon,
+  type ClockTime,
+  forwardDistance,
+  isClockTwelve,
+  resolveLoneTime,
+  resolveRange,
+} from "./clock.ts";
 import { dayRange } from "./day-names.ts";
 import type { Token } from "./tokenize.ts";
 import type { Weekday } from "./types.ts";
@@ -19,7 +26,12 @@ export interface TimeSlot {
   start: number;
   end: number | null;
   notes: string[];
+  /** Set when the start was written "12am" (or "12-1am"): the slot's source span, and whether it was read as noon. */
+  twelveAm?: { from: number; to: number; readAsNoon: boolean };
 }
+
+/** Longest session that makes "12am-…" read as noon; past that the end says it really is night ("12am-2am"). */
+const MAX_NOON_SESSION_MINUTES = 6 * 60;
 
 export type Item = { tokens: Token[] } & (
   | { kind: "days"; entries: DayEntry[]; notes: string[] }
@@ -89,11 +101,18 @@ function readNotes(tokens: Token[], index: number): { notes: string[]; consumed:
   return { notes: consumed.flatMap((token) => (token.kind === "note" ? token.notes : [])), consumed, next };
 }
 
-/** Notes written right after a day or time ("Sat (Gi)", "11am - No-Gi"), not after a list joiner. */
+/**
+ * Notes written right after a day or time ("Sat (Gi)", "11am - No-Gi"), not after a list joiner,
+ * except a date: "Sunday, May 03" is one dated day, not a list.
+ */
 function readAttachedNotes(tokens: Token[], index: number) {
   let at = index;
   while (tokens[at]?.kind === "filler" || (tokens[at]?.kind === "conn" && isRangeConn(tokens[at]))) at += 1;
-  return tokens[at]?.kind === "note" ? readNotes(tokens, at) : null;
+  if (tokens[at]?.kind === "note") return readNotes(tokens, at);
+  let dateAt = at;
+  while (tokens[dateAt]?.kind === "conn" || tokens[dateAt]?.kind === "filler") dateAt += 1;
+  const date = tokens[dateAt];
+  return date?.kind === "note" && date.date ? readNotes(tokens, dateAt) : null;
 }
 
 const isRangeConn = (token: Token | undefined) => token?.kind === "conn" && token.range;
@@ -166,7 +185,7 @@ function readTimes(tokens: Token[], index: number): { item: TimesItem; next: num
     const first = tokens[next] as TokenOf<"time">;
     const rangeEnd = rangeEndIndex(tokens, next);
     const second = rangeEnd === null ? null : (tokens[rangeEnd] as TokenOf<"time">);
-    const times = second ? resolveRange(first.time, second.time) : loneTime(first.time);
+    const times = readSlotTimes(first, second);
     consumed.push(first, ...(second ? [second] : []));
     next = (rangeEnd ?? next) + 1;
     const attached = readAttachedNotes(tokens, next);
@@ -186,6 +205,23 @@ function readTimes(tokens: Token[], index: number): { item: TimesItem; next: num
     next = following;
   }
   return { item: { kind: "times", slots, tokens: consumed }, next };
+}
+
+/**
+ * A start written "12am" is read as noon ("12:00am - 2:00pm", or alone) unless the end puts
+ * the session in the night ("12am-2am", "12-1am"); either way the slot carries a flag for review.
+ */
+function readSlotTimes(
+  first: TokenOf<"time">,
+  second: TokenOf<"time"> | null,
+): Pick<TimeSlot, "start" | "end" | "twelveAm"> {
+  const read = (start: ClockTime) => (second ? resolveRange(start, second.time) : loneTime(start));
+  const asWritten = read(first.time);
+  if (!isClockTwelve(first.time) || asWritten.start >= 60) return asWritten;
+  const noon = read(asNoon(first.time));
+  const readAsNoon = noon.end === null || forwardDistance(noon.start, noon.end) <= MAX_NOON_SESSION_MINUTES;
+  const span = { from: first.from, to: (second ?? first).to };
+  return { ...(readAsNoon ? noon : asWritten), twelveAm: { ...span, readAsNoon } };
 }
 
 function loneTime(time: ClockTime): { start: number; end: null } {

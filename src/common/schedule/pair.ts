@@ -2,7 +2,7 @@
  * Pairs days with times within one segment (a line, or a piece between `;` or `|`), carrying
  * days and heading notes over to the lines that follow ("Saturday:" then "11am - 1pm").
  */
-import type { DaysItem, Item, TimesItem } from "./group.ts";
+import type { DaysItem, Item, TimeSlot, TimesItem } from "./group.ts";
 import type { Token } from "./tokenize.ts";
 import type { Session } from "./types.ts";
 import { NOTE } from "./vocabulary.ts";
@@ -16,25 +16,60 @@ export interface Carry {
   days: DaysItem | null;
   /** A line of notes alone ("Gi Open Mat:") heads the lines after it. */
   heading: Item | null;
+  /** A line of times alone ("6:00 PM - 7:30 PM") whose day comes on the next line ("Friday"). */
+  times?: TimesItem[] | null;
 }
 
 export interface SegmentResult {
   sessions: Session[];
   /** Nothing parsed here and the text says there is no public open mat. */
   saysNoOpenMat: boolean;
+  /** "12am" starts that went into sessions: they need a person's eye. */
+  twelveAm?: NonNullable<TimeSlot["twelveAm"]>[];
 }
+
+/** At most this many unread words between a time and its day ("6:00 AM Ten Round Tuesday"). */
+const MAX_WORDS_BETWEEN = 3;
+/** Words that say the day is off, so a time before them must not be given to the day after. */
+const NEGATING_WORDS = new Set([
+  "closed",
+  "cancelled",
+  "canceled",
+  "off",
+  "no",
+  "not",
+  "except",
+  "but",
+  "holiday",
+  "holidays",
+]);
 
 /**
  * Day-first ("Sat 11am") and time-first ("11am - Sat") both occur, so times with no days
  * before them wait for the next days. Notes written ahead of a clause ("Gi: Sat 11am, Sun 10am")
  * hold until the next such notes; notes at the very end go to the last sessions made. Anything
- * unread breaks the chain so that nothing is guessed across it.
+ * unread breaks the chain so that nothing is guessed across it, with one narrow exception: a
+ * few unread words (a class name, not a word such as "closed") between times and the day after
+ * them when that day has no times of its own, or between a day with no times yet and the times
+ * after it (on the same line or the next). The words themselves stay unread.
  */
-export function pairSegment(items: Item[], carry: Carry, consumed: Set<Token>): SegmentResult {
+export function pairSegment(items: Item[], carry: Carry, consumed: Set<Token>, text: string): SegmentResult {
   const sessions: Session[] = [];
+  const twelveAm: NonNullable<TimeSlot["twelveAm"]>[] = [];
+  const hasDays = items.some((item) => item.kind === "days");
+  const hasTimes = items.some((item) => item.kind === "times");
   let awaitingTimes: DaysItem | null = null;
-  let receivingTimes: DaysItem | null = items.some((item) => item.kind === "days") ? null : carry.days;
-  let pendingTimes: TimesItem[] = [];
+  let receivingTimes: DaysItem | null = hasDays ? null : carry.days;
+  // Times from the line above wait for this line's day when this line has a day and no times,
+  // and says nothing against it ("Sun TBD", "Sunday closed").
+  const takesTimesAbove =
+    hasDays && !hasTimes && !items.some((item) => item.kind === "noOpen" || isNegating(item, text));
+  let pendingTimes: TimesItem[] = takesTimesAbove ? (carry.times ?? []) : [];
+  // Times cut off by a few unread words ("6:00 AM Ten Round Tuesday") still go to the next day.
+  let strandedTimes: TimesItem[] = [];
+  // Likewise a day cut off from its times by a few unread words ("Saturday Competition Team 10am").
+  let strandedDays: DaysItem | null = null;
+  let wordsSinceStranded = 0;
   let clauseNotes: Item[] = carry.heading ? [carry.heading] : [];
   let lastMade: Session[] = [];
 
@@ -50,8 +85,12 @@ export function pairSegment(items: Item[], carry: Carry, consumed: Set<Token>): 
         })),
       ),
     );
+    for (const times of timeItems)
+      for (const slot of times.slots) if (slot.twelveAm) twelveAm.push(slot.twelveAm);
     sessions.push(...lastMade);
     consumeAll([days, ...timeItems, ...clauseNotes], consumed);
+    strandedTimes = [];
+    strandedDays = null;
   };
   const breakChain = () => {
     awaitingTimes = null;
@@ -65,12 +104,17 @@ export function pairSegment(items: Item[], carry: Carry, consumed: Set<Token>): 
       if (pendingTimes.length > 0) {
         make(item, pendingTimes);
         breakChain();
+      } else if (strandedTimes.length > 0 && items[index + 1]?.kind !== "times") {
+        make(item, strandedTimes);
+        breakChain();
       } else {
         awaitingTimes = item;
         receivingTimes = null;
+        strandedDays = null;
       }
     } else if (item.kind === "times") {
-      const days: DaysItem | null = awaitingTimes ?? receivingTimes;
+      const days: DaysItem | null = awaitingTimes ?? receivingTimes ?? strandedDays;
+      strandedTimes = [];
       if (days) {
         make(days, [item]);
         receivingTimes = days;
@@ -85,12 +129,28 @@ export function pairSegment(items: Item[], carry: Carry, consumed: Set<Token>): 
         attachNotes(lastMade, item, consumed);
       }
     } else {
+      if (pendingTimes.length > 0 || awaitingTimes) {
+        strandedTimes = pendingTimes;
+        strandedDays = awaitingTimes;
+        wordsSinceStranded = 0;
+      }
+      wordsSinceStranded += 1;
+      if (item.kind !== "unknown" || wordsSinceStranded > MAX_WORDS_BETWEEN || isNegating(item, text)) {
+        strandedTimes = [];
+        strandedDays = null;
+      }
       breakChain();
     }
   });
 
-  carry.days = awaitingTimes ?? receivingTimes;
-  return { sessions, saysNoOpenMat: sessions.length === 0 && items.some(saysNoOpenMat) };
+  carry.days = awaitingTimes ?? receivingTimes ?? strandedDays;
+  const linesOnlyTimes = !hasDays && items.every((item) => item.kind === "times" || item.kind === "notes");
+  carry.times = linesOnlyTimes && pendingTimes.length > 0 ? pendingTimes : null;
+  return { sessions, saysNoOpenMat: sessions.length === 0 && items.some(saysNoOpenMat), twelveAm };
+}
+
+function isNegating(item: Item, text: string): boolean {
+  return item.tokens.some((token) => NEGATING_WORDS.has(text.slice(token.from, token.to).toLowerCase()));
 }
 
 /** A line of notes alone: a heading when schedule lines follow, else a footnote to the line above. */

@@ -69,3 +69,31 @@ describe("parseSchedule: days", () => {
     }),
   ]);
 });
+
+describe("parseSchedule: the time before the day, with words between", () => {
+  runScheduleCases([
+    when("7:15 PM Fundamentals Thursday Open Mat", [session("Thu 19:15")], { unparsed: ["Fundamentals"] }),
+    when("10:30am Competition Team Saturday", [session("Sat 10:30")], { unparsed: ["Competition Team"] }),
+    when("5:30 - 7:00 pm Sparring Rounds Friday", [session("Fri 17:30-19:00")], {
+      unparsed: ["Sparring Rounds"],
+    }),
+    when("11:00 AM Positional Drilling (Gi) Sunday", [session("Sun 11:00", "Gi")], {
+      unparsed: ["Positional Drilling"],
+    }),
+    when("9am Hard Rolls Sat & Sun", onDays("Sat Sun", "09:00"), { unparsed: ["Hard Rolls"] }),
+    when("6:45pm Advanced Tuesday; 12pm Lunch Crew Thursday", [session("Tue 18:45"), session("Thu 12:00")], {
+      unparsed: ["Advanced", "Lunch Crew"],
+    }),
+    // The same, day first.
+    when("Monday Flow Rolling 8:15pm", [session("Mon 20:15")], { unparsed: ["Flow Rolling"] }),
+    // A day that has its own time keeps it; the earlier time stays unread.
+    when("7pm Kids Class Saturday 10am", [session("Sat 10:00")], { unparsed: ["7pm Kids Class"] }),
+    // Words that say the day is off, or too many words, and nothing is paired.
+    when("6pm closed Sunday", [], { unparsed: ["6pm closed Sunday"] }),
+    when("Sunday closed 6pm", [], { unparsed: ["Sunday closed 6pm"] }),
+    when("8:00pm lots of other words here Monday", [], {
+      unparsed: ["8:00pm lots of other words here Monday"],
+    }),
+    when("6pm; Sun TBD", [], { unparsed: ["6pm"], noOpenMat: true }),
+  ]);
+});

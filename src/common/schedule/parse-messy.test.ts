@@ -114,3 +114,36 @@ describe("parseSchedule: real-world text", () => {
     when("Open Mat", []),
   ]);
 });
+
+describe("parseSchedule: the day and the time on separate lines", () => {
+  runScheduleCases([
+    when("5:45 PM – 7:15 PM\nThursday", [session("Thu 17:45-19:15")]),
+    when("Wednesday\n\n8:00pm - 9:30pm", [session("Wed 20:00-21:30")]),
+    when("11am\nSaturday\n\n10am\nSunday", [session("Sat 11:00"), session("Sun 10:00")]),
+    when("Tuesday\n6:15am\nThursday\n6:15am", onDays("Tue Thu", "06:15")),
+    when("6:30pm-8pm (No-Gi)\nMonday & Wednesday", onDays("Mon Wed", "18:30-20:00", "No-Gi")),
+    when("Saturday Competition Team\n10:00 AM", [session("Sat 10:00")], { unparsed: ["Competition Team"] }),
+    when("4pm - 6pm\nOpen Mat Sundays\nAll levels", [session("Sun 16:00-18:00", "All levels")]),
+    // A day line with its own time does not take the time above it.
+    when("9am\nFriday 7pm", [session("Fri 19:00")], { unparsed: ["9am"] }),
+    when("Sunday closed\n6pm", [], { unparsed: ["Sunday closed", "6pm"] }),
+    when("7pm\nno open mat on Fridays", [], { unparsed: ["7pm"], noOpenMat: true }),
+  ]);
+});
+
+describe("parseSchedule: dated event lines", () => {
+  runScheduleCases([
+    when("Saturday, June 14 · 10:00am - 12:00pm", [session("Sat 10:00-12:00", "June 14")]),
+    when("Sun, Sep 7th, 2026 | 9:30 AM – 11:00 AM", [session("Sun 09:30-11:00", "Sep 7th, 2026")]),
+    when("Friday 10/17 6pm-8pm", [session("Fri 18:00-20:00", "10/17")]),
+    when("Wednesday 4 March 7:00pm", [session("Wed 19:00", "4 March")]),
+    when("Tue, Nov. 18 · 6:30 PM (Gi)", [session("Tue 18:30", "Nov. 18", "Gi")]),
+    when("Sunday, Aug 2 · 3pm - 5pm\nSunday, Aug 9 · 3pm - 5pm", [
+      session("Sun 15:00-17:00", "Aug 2", "Aug 9"),
+    ]),
+    when("Open Mat\nThursday, January 8\n7:00 PM - 8:30 PM", [session("Thu 19:00-20:30", "January 8")]),
+    // No weekday written: the weekday is never worked out from the date.
+    when("Aug 2 · 3pm - 5pm", [], { unparsed: ["Aug 2", "3pm - 5pm"] }),
+    when("Open mats on 10/17 at 6pm", [], { unparsed: ["Open mats on 10/17 at 6pm"] }),
+  ]);
+});

@@ -26,6 +26,7 @@ const SCHEDULE_TOKENS = [
     "by appointment",
   ],
   ...["all levels", "free", "kids", "🥋", "🔥", "???", "'s", "s", "0", "99", "3/15", "25pm", "a", "p", "m"],
+  ...["12am", "12:30 a.m.", "12-1am", "May 03", "Sept 9th, 2026", "Ten Round", "closed", "·"],
 ];
 
 const scheduleLikeText = fc
@@ -144,5 +145,66 @@ describe("formatSchedule then parseSchedule", () => {
       unparsed: [],
       noOpenMat: true,
     });
+  });
+});
+
+/** Pieces with no day in them, joined by spaces or line breaks so that no day can form across them. */
+const NO_DAY_TOKENS = [
+  ...["11", "11am", "7:30 PM", "6p", "12", "noon", "midnight", "12am", "18:00", "-", "to", "&", ",", ";"],
+  ...["(Gi)", "No-Gi", "members only", "$10 mat fee", "open mat", "TBD", "all levels", "kids", "Ten Round"],
+  ...["May 03", "Sept 9th, 2026", "3/15", "10/17/2026", "1st", "of the month", "·", "🥋"],
+];
+const NO_TIME_TOKENS = [
+  ...["Sat", "saturdays", "SUN", "Thurs", "Mon-Fri", "weekends", "daily", "-", "&", ",", ";", "\n"],
+  ...["(Gi)", "No-Gi", "members only", "open mat", "TBD", "all levels", "kids", "Ten Round", "closed"],
+  ...["May 03", "Sept 9th, 2026", "·", "🥋"],
+];
+const joined = (tokens: string[]) =>
+  fc
+    .array(fc.tuple(fc.constantFrom(...tokens), fc.constantFrom(" ", "\n", " · ")), { maxLength: 20 })
+    .map((parts) => parts.map(([token, gap]) => token + gap).join(""));
+
+describe("parseSchedule reads nothing that is not written", () => {
+  test("no day written, no session (a date alone never gives its weekday)", () => {
+    fc.assert(
+      fc.property(joined(NO_DAY_TOKENS), (text) => {
+        expect(parseSchedule(text).sessions).toEqual([]);
+      }),
+      RUNS,
+    );
+  });
+
+  test("no time written, no session", () => {
+    fc.assert(
+      fc.property(joined(NO_TIME_TOKENS), (text) => {
+        expect(parseSchedule(text).sessions).toEqual([]);
+      }),
+      RUNS,
+    );
+  });
+
+  test("a session starting in the midnight hour is flagged unless written as midnight or 24-hour", () => {
+    fc.assert(
+      fc.property(scheduleLikeText, (text) => {
+        const parsed = parseSchedule(text);
+        const deliberate = /midnight|(?<![\d:])0{1,2}[:.]\d\d/i.test(text);
+        if (parsed.sessions.some((session) => session.start < 60) && !deliberate) {
+          expect(parsed.review?.length ?? 0).toBeGreaterThan(0);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  test("a review reason is given only for a 12 written in the text, and never as an empty list", () => {
+    fc.assert(
+      fc.property(scheduleLikeText, (text) => {
+        const { review } = parseSchedule(text);
+        if (review === undefined) return;
+        expect(review.length).toBeGreaterThan(0);
+        expect(/12/.test(text)).toBe(true);
+      }),
+      RUNS,
+    );
   });
 });

@@ -2,6 +2,36 @@
 import { describe } from "bun:test";
 import { runScheduleCases, session, scheduleCase as when } from "./test-support.ts";
 
+const NOON = (written: string) => `"${written}": 12am read as noon, a midnight open mat is unlikely`;
+const NIGHT = (written: string) =>
+  `"${written}": read as starting at midnight, which is unlikely for an open mat`;
+
+describe("parseSchedule: a start written 12am is never taken silently", () => {
+  runScheduleCases([
+    when("Sunday 12:00am - 1:30pm", [session("Sun 12:00-13:30")], { review: [NOON("12:00am - 1:30pm")] }),
+    when("Sat 12:00 AM to 2:00 PM (Gi)", [session("Sat 12:00-14:00", "Gi")], {
+      review: [NOON("12:00 AM to 2:00 PM")],
+    }),
+    when("Thursday 12:15am", [session("Thu 12:15")], { review: [NOON("12:15am")] }),
+    when("Wed 12a-1:15p, Fri 6pm", [session("Wed 12:00-13:15"), session("Fri 18:00")], {
+      review: [NOON("12a-1:15p")],
+    }),
+    when("Sun 12:00am-2 (No-Gi)", [session("Sun 12:00-14:00", "No-Gi")], { review: [NOON("12:00am-2")] }),
+    when("Mon & Wed 12am - 1pm", [session("Mon 12:00-13:00"), session("Wed 12:00-13:00")], {
+      review: [NOON("12am - 1pm")],
+    }),
+    // The end puts it in the night: keep the reading, but still ask.
+    when("Fri 12:30am - 2am", [session("Fri 00:30-02:00")], { review: [NIGHT("12:30am - 2am")] }),
+    when("Sat 12-1am", [session("Sat 00:00-01:00")], { review: [NIGHT("12-1am")] }),
+    // Written on purpose: the word, a 24-hour clock, or midnight as the end.
+    when("Fri 10:30pm - 12:00am", [session("Fri 22:30-00:00")]),
+    when("Sat midnight - 2am", [session("Sat 00:00-02:00")]),
+    when("Sat 00:00-01:30", [session("Sat 00:00-01:30")]),
+    when("Sat 12pm - 2pm", [session("Sat 12:00-14:00")]),
+    when("Sat 12:00-2:00", [session("Sat 12:00-14:00")]),
+  ]);
+});
+
 describe("parseSchedule: times", () => {
   runScheduleCases([
     when("Sat 11 AM", [session("Sat 11:00")]),
@@ -23,7 +53,10 @@ describe("parseSchedule: times", () => {
     when("Sunday 12 noon - 2pm", [session("Sun 12:00-14:00")]),
     when("Sat 11am-noon", [session("Sat 11:00-12:00")]),
     when("Fri 10pm-midnight", [session("Fri 22:00-00:00")]),
-    when("Sat 12am", [session("Sat 00:00")]),
+    // Was read as midnight without a word; issue 13: a midnight open mat is implausible, so flag it.
+    when("Sat 12am", [session("Sat 12:00")], {
+      review: ['"12am": 12am read as noon, a midnight open mat is unlikely'],
+    }),
     when("Sat 12pm", [session("Sat 12:00")]),
     when("Sat 6pm to 8pm", [session("Sat 18:00-20:00")]),
     when("Sat 6pm–8pm", [session("Sat 18:00-20:00")]),

@@ -11,6 +11,8 @@
  * - A note right after a time belongs to that time only ("11am & 1pm (Gi)": Gi is the 1 PM one).
  * - A line of notes alone heads the lines below it, or, with no schedule below, is a footnote
  *   to the line above.
+ * - A start written "12am" is read as noon (unless the end says night) and listed in `review`.
+ * - A date beside a weekday ("Sunday, May 03") is kept as a note on the weekly session.
  * - "Members only" or "Invite only" with no session, or a phrase such as "No open mat",
  *   "TBD", "by appointment", "call for times", sets `noOpenMat` when nothing else parsed.
  */
@@ -44,7 +46,7 @@ function parseText(text: string): ParsedSchedule {
       const above = results.at(-1)?.sessions ?? [];
       results.push(pairNotesLine(only, scheduleBelow[index] ?? false, above, carry, consumed));
     } else {
-      results.push(pairSegment(items, carry, consumed));
+      results.push(pairSegment(items, carry, consumed, text));
     }
   });
   const sessions = mergeSessions(results.flatMap((result) => result.sessions));
@@ -55,7 +57,21 @@ function parseText(text: string): ParsedSchedule {
     for (const token of tokens) if (token.kind !== "unknown" && token.kind !== "time") consumed.add(token);
   });
   const unparsed = segments.flatMap(({ tokens }) => unreadPieces(text, tokens, consumed));
-  return { sessions, unparsed, noOpenMat };
+  const review = reviewReasons(text, results);
+  return review.length > 0 ? { sessions, unparsed, noOpenMat, review } : { sessions, unparsed, noOpenMat };
+}
+
+/** One reason per "12am" start that went into a session, quoting the times as written. */
+function reviewReasons(text: string, results: SegmentResult[]): string[] {
+  const reasons = results.flatMap((result) =>
+    (result.twelveAm ?? []).map(({ from, to, readAsNoon }) => {
+      const written = text.slice(from, to);
+      return readAsNoon
+        ? `"${written}": 12am read as noon, a midnight open mat is unlikely`
+        : `"${written}": read as starting at midnight, which is unlikely for an open mat`;
+    }),
+  );
+  return [...new Set(reasons)];
 }
 
 /** For each line, whether any line after it holds days or times. */

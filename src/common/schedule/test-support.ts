@@ -28,12 +28,14 @@ export interface ScheduleCase {
   sessions: Session[];
   unparsed?: string[];
   noOpenMat?: boolean;
+  /** Expected `review` reasons; a case without them expects the result to carry none. */
+  review?: string[];
 }
 
 export function scheduleCase(
   text: string,
   sessions: Session[],
-  extra: { unparsed?: string[]; noOpenMat?: boolean } = {},
+  extra: { unparsed?: string[]; noOpenMat?: boolean; review?: string[] } = {},
 ): ScheduleCase {
   return { text, sessions, ...extra };
 }
@@ -46,9 +48,17 @@ export function sortSessions(sessions: Session[]): Session[] {
 }
 
 export function runScheduleCases(cases: ScheduleCase[]): void {
-  for (const { text, sessions, unparsed = [], noOpenMat = false } of cases) {
+  for (const { text, sessions, unparsed = [], noOpenMat = false, review } of cases) {
     test(JSON.stringify(text), () => {
-      expect(parseSchedule(text)).toEqual({ sessions: sortSessions(sessions), unparsed, noOpenMat });
+      const parsed = parseSchedule(text);
+      expect(parsed).toEqual({
+        sessions: sortSessions(sessions),
+        unparsed,
+        noOpenMat,
+        ...(review ? { review } : {}),
+      });
+      // toEqual passes over a key whose value is undefined; a reason must never slip by that way.
+      expect("review" in parsed).toBe(review !== undefined);
     });
   }
 }

@@ -18,7 +18,8 @@ type TokenBody =
   /** `single` is false for day sets ("weekends") and ordinals, which cannot open a range. */
   | { kind: "day"; days: Weekday[]; single: boolean; notes: string[] }
   | { kind: "time"; time: ClockTime }
-  | { kind: "note"; notes: string[] }
+  /** `date` marks a calendar date ("May 03", "5/3"): a note on a dated event, never a weekly time. */
+  | { kind: "note"; notes: string[]; date?: true }
   | { kind: "noOpen" }
   /** `range` for "-", "to", "thru"; otherwise a list joiner such as ",", "&", "and", "/". */
   | { kind: "conn"; range: boolean }
@@ -34,6 +35,14 @@ const LIST_PUNCTUATION = /[,&+/]/;
 const WORD = /[\p{L}\p{N}$]+(?:['’]\p{L}+)*/uy;
 // "3/15": a date is never a weekly time, and must not read as "3" and "15".
 const DATE = /\d{1,2}\/\d{1,2}(?:\/\d{2,4})?(?!\p{N})/uy;
+// "May 03", "Sept. 9th, 2026", "3 May": event listings put the date beside the weekday.
+const MONTH =
+  "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
+const DAY_OF_MONTH = "(?:[12]\\d|3[01]|0?[1-9])(?:st|nd|rd|th)?";
+const NAMED_DATE = new RegExp(
+  `(?:(?:${MONTH})\\.?\\s+${DAY_OF_MONTH}|${DAY_OF_MONTH}\\s+(?:of\\s+)?(?:${MONTH}))(?:,?\\s+\\d{4})?(?![\\p{L}\\p{N}])`,
+  "iuy",
+);
 // "2 mats", "90 minutes", "3 rounds": a count, never a clock time.
 const COUNT =
   /\d{1,3}\s*\+?\s*(?:mats?|sessions?|times?|hours?|hrs?|days?|weeks?|months?|years?|yrs?|minutes?|mins?|rounds?|people|spots?)(?![\p{L}\p{N}])/iuy;
@@ -67,8 +76,10 @@ function readToken(text: string, at: number): Token | null {
   if (WHITESPACE.test(text.charAt(at))) return null;
   const match = (length: number) => ({ from: at, to: at + length });
   DATE.lastIndex = at;
-  const date = DATE.exec(text);
-  if (date) return { kind: "unknown", ...match(date[0].length) };
+  NAMED_DATE.lastIndex = at;
+  const date = DATE.exec(text) ?? NAMED_DATE.exec(text);
+  if (date)
+    return { kind: "note", notes: [date[0].replace(/\s+/g, " ")], date: true, ...match(date[0].length) };
   const noOpenLength = matchNoOpenMatAt(text, at);
   if (noOpenLength > 0) return { kind: "noOpen", ...match(noOpenLength) };
   const note = matchNoteAt(text, at);

@@ -19,4 +19,9 @@ export interface ParsedSchedule {
   unparsed: string[];
   /** True when nothing parsed into a session and the text says there is no public open mat. */
   noOpenMat: boolean;
+  /**
+   * Readings a person should check before the schedule goes live (a "12am" start read as
+   * noon, …), one plain-language reason each. Absent when there is nothing to check.
+   */
+  review?: string[];
 }
