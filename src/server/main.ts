@@ -3,13 +3,22 @@ import { openDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
 import { backupDatabase, openDatabaseForBackup } from "./cli/backup";
 import { exportCommand, importCommand, removeDemoCommand } from "./cli/schools";
+import { SubmissionsUsageError, submissionsCommand } from "./cli/submissions";
 import { EnvError, envHelp, loadEnv } from "./env";
 import { setRoleByEmail } from "./features/auth/service";
 import { TransferFileError } from "./features/schools/transfer";
 import { checkEmbeddedFiles } from "./runtime";
 import { serve } from "./serve";
 
-const commands: Record<string, { usage: string; help: string; run: (args: string[]) => Promise<void> }> = {
+interface Command {
+  usage: string;
+  help: string;
+  /** More forms of the same command, each on its own help line. */
+  also?: { usage: string; help: string }[];
+  run: (args: string[]) => Promise<void>;
+}
+
+const commands: Record<string, Command> = {
   serve: {
     usage: "serve",
     help: "Start the web server (the default)",
@@ -64,7 +73,19 @@ const commands: Record<string, { usage: string; help: string; run: (args: string
   admin: {
     usage: "admin grant|revoke EMAIL",
     help: "Make an account an admin, or a member again",
-    run: async ([action, email]) => {
+    also: [
+      {
+        usage: "admin submissions list|approve ID|reject ID REASON",
+        help: "Review open-mat submissions: the pending queue, approve one as a school, or reject it",
+      },
+    ],
+    run: async ([action, email, ...rest]) => {
+      if (action === "submissions") {
+        await submissionsCommand(loadEnv(), [email ?? "", ...rest]).catch((error) => {
+          throw error instanceof SubmissionsUsageError ? new UsageError(error.message) : error;
+        });
+        return;
+      }
       if ((action !== "grant" && action !== "revoke") || !email) {
         throw new UsageError("admin needs grant or revoke and an EMAIL");
       }
@@ -85,8 +106,9 @@ const commands: Record<string, { usage: string; help: string; run: (args: string
 class UsageError extends Error {}
 
 export function helpText(): string {
-  const width = Math.max(...Object.values(commands).map((c) => c.usage.length));
-  const rows = Object.values(commands).map((c) => `  openmat ${c.usage.padEnd(width)}  ${c.help}`);
+  const forms = Object.values(commands).flatMap((c) => [c, ...(c.also ?? [])]);
+  const width = Math.max(...forms.map((c) => c.usage.length));
+  const rows = forms.map((c) => `  openmat ${c.usage.padEnd(width)}  ${c.help}`);
   return [
     "OpenMat: find a Brazilian Jiu-Jitsu open mat tonight.",
     "",
