@@ -265,6 +265,30 @@ describe("the review API", () => {
     expect(school).toMatchObject({ gym: "Typo Gym", dayAndTime: "Sunday 9am-11am", sunday: true });
   });
 
+  it("refuses an edited address that does not geocode, and leaves the submission pending", async () => {
+    const { body } = await submit({});
+    const address = "9 Qwxzz Road, Zzyzxqk";
+    const res = await send("POST", `/api/admin/submissions/${body.id}/approve`, { address }, admin);
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      submissionMessages.geocodeFailed(address),
+    );
+    expect((await sql("select status from open_mat_submissions where id = ?", [body.id]))[0]?.status).toBe(
+      "pending",
+    );
+  });
+
+  it("shows the parser's flag in the queue", async () => {
+    const { body } = await submit({ dayAndTime: "call us, times change weekly" });
+    const { submissions } = (await (
+      await send("GET", "/api/admin/submissions", undefined, admin)
+    ).json()) as {
+      submissions: { id: number; needsReview: boolean; unparsed: string[]; dayAndTime: string }[];
+    };
+    const item = submissions.find((s) => s.id === body.id);
+    expect(item).toMatchObject({ needsReview: true, dayAndTime: "call us, times change weekly" });
+  });
+
   it("merges into an existing school: its schedule is updated and it is confirmed", async () => {
     const target = schoolIds["Eastside Jiu-Jitsu"] as number;
     const { body } = await submit({ gym: "Eastside Jiu Jitsu", dayAndTime: "Friday 6pm-8pm" });
