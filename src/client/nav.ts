@@ -1,4 +1,5 @@
 // The header and side menu work without React: this is all the script a guest page runs.
+import { OPEN_SUBMIT_EVENT, rememberPendingSubmit } from "../islands/submit/pending-submit";
 import { bindToastHotkey, flashToast, showFlashedToast, showToast } from "./toast";
 
 const menu = document.getElementById("side-menu") as HTMLDialogElement | null;
@@ -30,7 +31,13 @@ async function openAuthModal(trigger: HTMLElement) {
 document.addEventListener("click", (event) => {
   const target = event.target as Element;
   const authTrigger = target.closest<HTMLElement>("[data-auth-modal]");
-  if (authTrigger && typeof HTMLDialogElement === "function") {
+  const submitTrigger = target.closest<HTMLElement>("[data-submit-open-mat]");
+  // A guest's 'Submit an Open Mat' asks them to sign in; the form opens after it (pending-submit).
+  if (submitTrigger && authTrigger) rememberPendingSubmit();
+  if (submitTrigger && !authTrigger) {
+    menu?.close();
+    document.dispatchEvent(new CustomEvent(OPEN_SUBMIT_EVENT));
+  } else if (authTrigger && typeof HTMLDialogElement === "function") {
     event.preventDefault();
     menu?.close();
     openAuthModal(authTrigger).catch(() => location.assign("/auth"));

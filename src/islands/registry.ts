@@ -20,6 +20,7 @@ export const islandRegistry = {
   ResetPasswordForm: () => import("./ResetPasswordForm"),
   SchoolCheckIn: () => import("./SchoolCheckIn"),
   SeeFriends: () => import("./SeeFriends"),
+  SubmitOpenMat: () => import("./SubmitOpenMat"),
   UserSearch: () => import("./UserSearch"),
 };
 

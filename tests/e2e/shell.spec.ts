@@ -87,7 +87,14 @@ test.describe("side menu", () => {
     }
     visited.delete("browser");
     visited.delete("menu");
-    expect([...visited].sort()).toEqual(["About", "Close menu", "Donate", "Find Open Mats", "Sign In"]);
+    expect([...visited].sort()).toEqual([
+      "About",
+      "Close menu",
+      "Donate",
+      "Find Open Mats",
+      "Sign In",
+      "Submit an Open Mat",
+    ]);
 
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();

@@ -53,6 +53,7 @@ export function Header() {
               name="NavBadges"
               props={{ notifications: viewer.unreadNotifications, messages: viewer.unreadMessages }}
             />
+            <Island name="SubmitOpenMat" props={{}} />
             {/* On phones these two are icons (their words stay their names), so the header fits. */}
             <a href="/account" className="button button-ghost header-button">
               <Icon name="user" />

@@ -1,3 +1,4 @@
+import { assetUrl, loadAssetManifest } from "../../server/render/assets";
 import { Icon } from "./icons";
 import { usePage } from "./page-context";
 
@@ -35,6 +36,15 @@ export function SideMenu() {
           ))}
         </ul>
       </nav>
+      {/* Offered to everyone (spec §6); a guest signs in first, then the form opens. */}
+      <button
+        type="button"
+        className="button"
+        data-submit-open-mat
+        data-auth-modal={viewer ? undefined : assetUrl(loadAssetManifest().authModal)}
+      >
+        Submit an Open Mat
+      </button>
       {viewer && (
         <button type="button" className="button button-ghost" data-logout>
           Logout

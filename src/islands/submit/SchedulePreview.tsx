@@ -1,0 +1,54 @@
+import { useMemo } from "react";
+import { formatSchedule, parseSchedule } from "../../common/schedule";
+import { useDebounced } from "../lib/use-debounced";
+import { submitTexts } from "./texts";
+
+/** How long the text must rest before the preview reads it again. */
+export const PREVIEW_DEBOUNCE_MS = 250;
+
+/**
+ * A live reading of the schedule text with the shared parser (the server reads it the same
+ * way): the sessions in canonical form, or a note that it could not be read, and anything a
+ * person should check. Announced politely, once the member pauses.
+ */
+export function SchedulePreview({ id, text }: { id: string; text: string }) {
+  const settled = useDebounced(text, PREVIEW_DEBOUNCE_MS);
+  const parsed = useMemo(() => (settled.trim() ? parseSchedule(settled) : null), [settled]);
+  return (
+    <section className="schedule-preview" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>{submitTexts.previewHeading}</h3>
+      <div id={id} aria-live="polite" className="schedule-preview-body">
+        {!parsed ? (
+          <p className="muted">{submitTexts.previewEmpty}</p>
+        ) : parsed.sessions.length === 0 ? (
+          <p>{parsed.noOpenMat ? submitTexts.previewNoOpenMat : submitTexts.previewUnreadable}</p>
+        ) : (
+          <>
+            <ul className="schedule-preview-sessions">
+              {formatSchedule({ sessions: parsed.sessions })
+                .split("; ")
+                .map((clause) => (
+                  <li key={clause}>{clause}</li>
+                ))}
+            </ul>
+            {parsed.unparsed.length > 0 && (
+              <p>
+                {submitTexts.previewUnparsed} {parsed.unparsed.map((piece) => `“${piece}”`).join(", ")}
+              </p>
+            )}
+          </>
+        )}
+        {parsed?.review && parsed.review.length > 0 && (
+          <div className="schedule-preview-review">
+            <p>{submitTexts.previewReview}</p>
+            <ul>
+              {parsed.review.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

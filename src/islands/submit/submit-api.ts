@@ -1,0 +1,22 @@
+import type { OpenMatSubmissionInput } from "../../common/schemas/submission";
+import { ApiError, apiRequest } from "../lib/api";
+import { submitTexts } from "./texts";
+
+/** `POST /api/schools` (spec §7): the server geocodes and stores a pending submission. */
+export const submitOpenMat = (input: OpenMatSubmissionInput) =>
+  apiRequest<unknown>("POST", "/api/schools", input);
+
+const GEOCODE_PREFIX = "Unable to find coordinates for";
+
+/**
+ * The Error toast's text (spec §8): the geocoding failure as the server words it (or the
+ * fallback), the rate limit's own message, otherwise the generic failure.
+ */
+export function submitErrorText(error: unknown): string {
+  if (!(error instanceof ApiError)) return submitTexts.generic;
+  if (error.status === 422) {
+    return error.message.startsWith(GEOCODE_PREFIX) ? error.message : submitTexts.geocodeFallback;
+  }
+  if (error.status === 429) return error.message;
+  return submitTexts.generic;
+}
