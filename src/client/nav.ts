@@ -1,5 +1,9 @@
 // The header and side menu work without React: this is all the script a guest page runs.
-import { OPEN_SUBMIT_EVENT, rememberPendingSubmit } from "../islands/submit/pending-submit";
+import {
+  forgetPendingSubmit,
+  OPEN_SUBMIT_EVENT,
+  rememberPendingSubmit,
+} from "../islands/submit/pending-submit";
 import { bindToastHotkey, flashToast, showFlashedToast, showToast } from "./toast";
 
 const menu = document.getElementById("side-menu") as HTMLDialogElement | null;
@@ -26,6 +30,10 @@ async function openAuthModal(trigger: HTMLElement) {
   if (!url) return;
   const { openAuthModal: open } = (await import(url)) as { openAuthModal: (next: string) => void };
   open(location.pathname + location.search);
+  // Signing in navigates away without closing the modal; closing it is a change of mind.
+  if (trigger.hasAttribute("data-submit-open-mat")) {
+    document.querySelector("dialog.auth-modal")?.addEventListener("close", forgetPendingSubmit);
+  }
 }
 
 document.addEventListener("click", (event) => {

@@ -15,6 +15,15 @@ export function rememberPendingSubmit() {
   }
 }
 
+/** The guest closed the sign-in without signing in: nothing opens later. */
+export function forgetPendingSubmit() {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
+
 export function takePendingSubmit(): boolean {
   try {
     const pending = sessionStorage.getItem(KEY) === "1";
