@@ -4,6 +4,7 @@
  */
 export const islandRegistry = {
   AccountSettings: () => import("./AccountSettings"),
+  AdminDashboard: () => import("./AdminDashboard"),
   AuthForms: () => import("./AuthForms"),
   Conversation: () => import("./Conversation"),
   EditProfile: () => import("./EditProfile"),

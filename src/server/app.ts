@@ -6,6 +6,7 @@ import type { Env } from "./env";
 import { pruneOldEvents } from "./events/retention";
 import { accountRoutes } from "./features/account/routes";
 import { assetRoutes } from "./features/assets/routes";
+import { adminPageRoutes } from "./features/admin-pages/routes";
 import { authPageRoutes } from "./features/auth/page-routes";
 import {
   pruneEmailVerificationTokens,
@@ -208,6 +209,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(profilePageRoutes(context, session, render))
     .use(feedPageRoutes(context, session, render))
     .use(messagePageRoutes(context, session, render))
+    .use(adminPageRoutes(context, session, render))
     .use(authPageRoutes(session, render, authDeps))
     .use(homeRoutes(context, session, render, geo.schoolGeocoder, env.BASEMAP_URL || basemapArchiveUrl()))
     .use(pagesRoutes(context, session, render))

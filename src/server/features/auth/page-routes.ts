@@ -3,7 +3,6 @@ import { safeNext } from "../../../common/safe-next";
 import { accountPage } from "../../../pages/account";
 import { authPage } from "../../../pages/auth";
 import { forbiddenPage } from "../../../pages/forbidden";
-import { membersAreaPage } from "../../../pages/members-area";
 import { resetPasswordPage } from "../../../pages/reset-password";
 import { verifyEmailPage } from "../../../pages/verify-email";
 import { HttpError } from "../../http/errors";
@@ -16,13 +15,6 @@ import { getOwnSettings } from "../settings/service";
 import { pendingEmailChange, verifyEmail } from "./email-verification";
 import type { AuthDeps } from "./service";
 import type { sessionPlugin } from "./session-plugin";
-
-/** Members-only sections still waiting for their own screens, and who may open each. */
-const membersAreas = [["/admin", "Admin", "admin.access"]] as const satisfies readonly (readonly [
-  string,
-  string,
-  SiteAction,
-])[];
 
 /**
  * Sign-in, reset, e-mail link and account pages. Members-only pages know the session on
@@ -87,8 +79,5 @@ export function authPageRoutes(
         }),
       ),
     );
-  for (const [path, title, action] of membersAreas) {
-    routes.get(path, (ctx) => membersOnly(ctx, (user) => membersAreaPage(title, user.username), action));
-  }
   return routes;
 }

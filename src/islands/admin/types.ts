@@ -1,0 +1,93 @@
+import type { Session } from "../../common/schedule/types";
+
+/** Audit log rows per page on /admin ('Load more' asks for the next). */
+export const AUDIT_PAGE_SIZE = 20;
+
+/** A school near or named like a submission (the review queue's duplicate candidates). */
+export interface DuplicateCandidate {
+  id: number;
+  slug: string;
+  gym: string;
+  address: string;
+  city: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+  distanceKm: number;
+  reasons: string[];
+}
+
+/** A pending submission as `GET /api/admin/submissions` answers it. */
+export interface PendingSubmission {
+  id: number;
+  submitterId: number;
+  gym: string;
+  address: string;
+  dayAndTime: string;
+  link?: string | null;
+  communityNotes?: string | null;
+  emailForConfirmation?: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  city: string | null;
+  state: string | null;
+  sessions: Session[];
+  unparsed: string[];
+  review: string[];
+  needsReview: boolean;
+  createdAt: string;
+  duplicates: DuplicateCandidate[];
+}
+
+/** `GET /api/feedback` (admins): every feedback with its school and private comments. */
+export interface FeedbackEntry {
+  id: number;
+  schoolId: number;
+  communityNotes?: string | null;
+  privateComments?: string | null;
+  submittedAt: string;
+  schoolName: string;
+  address: string;
+  city: string;
+}
+
+export interface AuditEntry {
+  id: number;
+  actorId: number | null;
+  actor: string | null;
+  action: string;
+  subjectType: string;
+  subjectId: number | null;
+  before: unknown;
+  after: unknown;
+  at: string;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  nextBeforeId: number | null;
+}
+
+/** What /admin renders with: each list null when it failed on the server (the island asks again). */
+export interface AdminDashboardProps {
+  submissions: PendingSubmission[] | null;
+  feedback: FeedbackEntry[] | null;
+  audit: AuditPage | null;
+}
+
+/** Edits an admin may make before approving. */
+export interface ApproveEdits {
+  gym?: string;
+  address?: string;
+  dayAndTime?: string;
+  link?: string;
+  communityNotes?: string;
+}
+
+/** A fixed format (UTC), so the server's HTML and the hydrated page agree. */
+const dateTime = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+export const formatWhen = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
