@@ -617,3 +617,33 @@ export const adminAuditLog = sqliteTable(
   },
   (t) => [index("admin_audit_log_at").on(t.at)],
 );
+
+export const reportKinds = ["post", "profile", "message"] as const;
+export const reportStatuses = ["open", "removed", "dismissed"] as const;
+
+/**
+ * A member's report of a post, a profile or a message (issue 13, Reports). Open until an
+ * admin removes the content or dismisses it; one open report per reporter per subject.
+ */
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    reporterId: integer("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: reportKinds }).notNull(),
+    subjectId: integer("subject_id").notNull(),
+    /** The member whose content it is (the post's author, the profile, the message's sender). */
+    reportedUserId: integer("reported_user_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: reportStatuses }).notNull().default("open"),
+    decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("reports_open_once").on(t.reporterId, t.kind, t.subjectId).where(sql`${t.status} = 'open'`),
+    index("reports_status").on(t.status, t.createdAt),
+  ],
+);

@@ -50,6 +50,7 @@ import { postPhotoRoutes } from "./features/posts/photo-routes";
 import { canSeePostPhoto, pruneUnpostedPhotos } from "./features/posts/photos";
 import { postRoutes } from "./features/posts/routes";
 import { profilePageRoutes } from "./features/profile-pages/routes";
+import { reportRoutes } from "./features/reports/routes";
 import { hasDemoSchools, seedDemoSchoolsOnce } from "./features/schools/demo";
 import { schoolPageRoutes } from "./features/schools/page-routes";
 import { schoolRoutes } from "./features/schools/routes";
@@ -193,6 +194,18 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
           sendMail: outbox.enqueue,
           dailyLimit: env.SUBMISSION_DAILY_LIMIT,
           publicUrl: env.PUBLIC_URL,
+        },
+        guard,
+      ),
+    )
+    .use(
+      reportRoutes(
+        {
+          db: database.db,
+          storage,
+          now: context.now,
+          onStorageError: (error) =>
+            log.warn("a reported post's photo was not deleted", { error: String(error) }),
         },
         guard,
       ),

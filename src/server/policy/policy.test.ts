@@ -103,6 +103,8 @@ const siteTable: Record<SiteAction, { guest: boolean; member: boolean; admin: bo
   "audit.read": { guest: false, member: false, admin: true },
   "submissions.create": { guest: false, member: true, admin: true },
   "member.area": { guest: false, member: true, admin: true },
+  "reports.create": { guest: false, member: true, admin: true },
+  "reports.review": { guest: false, member: false, admin: true },
 };
 
 const viewers: Record<"guest" | "member" | "admin", PolicyViewer> = {

@@ -37,6 +37,10 @@ export const siteRules = {
   /** Sending an open mat for review (spec §6: the modal is for signed-in users). */
   "submissions.create": signedIn,
   "member.area": signedIn,
+  /** Reporting a post, profile or message (what the reporter may see is judged by its own rule). */
+  "reports.create": signedIn,
+  /** The reports queue and its decisions (remove the content, dismiss). */
+  "reports.review": isAdmin,
 } satisfies Record<string, (viewer: PolicyViewer) => boolean>;
 
 export const memberRules = {

@@ -199,3 +199,26 @@ export async function newestMessageId(db: Db, conversationId: number): Promise<n
 export const markReadStatement = (db: Tx, conversationId: number, side: Side, upTo: number) =>
   db.run(sql`UPDATE conversations SET ${lastReadColumn(side)} = ${upTo}
     WHERE id = ${conversationId} AND ${lastReadColumn(side)} < ${upTo}`);
+
+/** One message by id, with its conversation; undefined when it is gone. */
+export async function messageById(db: Db, id: number) {
+  const rows = await db.all<{
+    id: number;
+    conversationId: number;
+    senderId: number;
+    body: string;
+    createdAt: number;
+  }>(sql`
+    SELECT id, conversation_id AS conversationId, sender_id AS senderId, body, created_at AS createdAt
+    FROM messages WHERE id = ${id}`);
+  const m = rows[0];
+  return m
+    ? {
+        id: Number(m.id),
+        conversationId: Number(m.conversationId),
+        senderId: Number(m.senderId),
+        body: m.body,
+        createdAt: Number(m.createdAt),
+      }
+    : undefined;
+}

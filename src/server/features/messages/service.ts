@@ -1,3 +1,4 @@
+import { type SQL, sql } from "drizzle-orm";
 import {
   CONVERSATIONS_MAX,
   type ConversationUser,
@@ -8,7 +9,7 @@ import {
   type UnreadMessages,
 } from "../../../common/schemas/messages";
 import { userMessages } from "../../../common/schemas/users";
-import type { Db } from "../../../db/client";
+import type { Db, Tx } from "../../../db/client";
 import { appendEvent } from "../../events/store";
 import { HttpError } from "../../http/errors";
 import { can, requireAccess, requireConversationAccess } from "../../policy/access";
@@ -215,3 +216,24 @@ export function unreadMessageCount(db: Db, userId: number): Promise<number> {
 export async function unreadMessages(db: Db, viewer: PolicyViewer): Promise<UnreadMessages> {
   return { unreadCount: await unreadMessageCount(db, requireMemberId(viewer)) };
 }
+
+/**
+ * For a report: the message if it is in a conversation the viewer may read (their own,
+ * with no block), else null, so a report never reveals another pair's message.
+ */
+export async function messageForReport(db: Db, viewer: PolicyViewer, messageId: number) {
+  const message = await q.messageById(db, messageId);
+  if (!message) return null;
+  const row = await q.findConversation(db, message.conversationId);
+  if (!row) return null;
+  const subject = await subjectOf(db, viewer, row);
+  if (!can(viewer, "conversation.read", subject)) return null;
+  return message;
+}
+
+/** For moderation (reports): a message as stored, null when it is gone. */
+export const messageForModeration = (db: Db, messageId: number) => q.messageById(db, messageId);
+
+/** Removing a reported message deletes it: one statement for the moderation batch, run only when `onlyIf` holds. */
+export const deleteMessageStatement = (db: Tx, messageId: number, onlyIf: SQL) =>
+  db.run(sql`DELETE FROM messages WHERE id = ${messageId} AND ${onlyIf}`);

@@ -284,3 +284,14 @@ export const unlikePost = (db: Db, viewer: PolicyViewer, id: number, now: Date):
  */
 export const checkinCardStatement = (db: Db, at: Date, checkin: q.CheckinKey) =>
   q.insertCheckinCard(db, at, checkin);
+
+/**
+ * For moderation (reports): a post as it is stored, whoever may read it, so an admin sees
+ * what was reported; null when it is gone. Only for admin views behind reports.review.
+ */
+export async function postForModeration(db: Db, id: number) {
+  const row = await q.postRow(db, id);
+  if (!row) return null;
+  const photos = (await photosOfPosts(db, [id])).get(id) ?? [];
+  return { authorId: row.userId, content: row.content, photos, visibility: row.visibility, kind: row.kind };
+}

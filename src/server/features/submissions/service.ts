@@ -9,6 +9,7 @@ import type {
 } from "../../../common/schemas/submission";
 import { submissionMessages, weekdayNames } from "../../../common/schemas/submission";
 import type { Db } from "../../../db/client";
+import { auditStatement as writeAudit } from "../../audit/log";
 import { appendEvent } from "../../events/store";
 import { HttpError } from "../../http/errors";
 import { hitRate, releaseRate, tooManyRequests } from "../../http/rate-limit";
@@ -205,10 +206,8 @@ function auditStatement(
   onlyIf = sql`1`,
 ) {
   const actorId = entry.decider.kind === "admin" ? entry.decider.id : null;
-  return db.run(sql`INSERT INTO admin_audit_log (actor_id, action, subject_type, subject_id, before, after, at)
-    SELECT ${actorId}, ${entry.action}, 'submission', ${entry.subjectId}, ${JSON.stringify(entry.before)},
-      ${JSON.stringify(entry.after)}, ${entry.at.getTime()}
-    WHERE ${onlyIf}`);
+  const { action, subjectId, before, after, at } = entry;
+  return writeAudit(db, { actorId, action, subjectType: "submission", subjectId, before, after, at }, onlyIf);
 }
 
 function decisionEvent(

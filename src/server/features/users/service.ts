@@ -1,3 +1,4 @@
+import { type SQL, sql } from "drizzle-orm";
 import { authMessages } from "../../../common/schemas/auth";
 import {
   type BlockedUser,
@@ -11,7 +12,7 @@ import {
   type UserSearchResult,
   userMessages,
 } from "../../../common/schemas/users";
-import type { Db } from "../../../db/client";
+import type { Db, Tx } from "../../../db/client";
 import { HttpError } from "../../http/errors";
 import { can, requireAccess } from "../../policy/access";
 import { relationsTo, relationTo } from "../../policy/relation";
@@ -268,3 +269,19 @@ export async function listBlocked(db: Db, viewer: PolicyViewer): Promise<Blocked
   const rows = await blockedUsers(db, memberId(viewer), BLOCKED_MAX);
   return rows.map((r) => ({ ...r, blockedAt: r.blockedAt.toISOString() }));
 }
+
+/** For moderation (reports): a member's public profile fields as stored; null for no such member. */
+export async function profileForModeration(db: Db, userId: number) {
+  const row = await findUserWithSettings(db, userId);
+  if (!row) return null;
+  const { username, aboutMe, city, homeGym, profilePhoto } = row.user;
+  return { username, aboutMe, city, homeGym, profilePhoto };
+}
+
+/**
+ * Removing a reported profile clears what it shows others (about me, city, home gym, photo)
+ * and keeps the account: one statement for the moderation batch, run only when `onlyIf` holds.
+ */
+export const clearProfileStatement = (db: Tx, userId: number, onlyIf: SQL) =>
+  db.run(sql`UPDATE users SET about_me = NULL, city = NULL, home_gym = NULL, profile_photo = NULL
+    WHERE id = ${userId} AND ${onlyIf}`);
