@@ -4,12 +4,18 @@
  * the browser tests prove the binary carries everything it needs.
  */
 import { assertCanHideCheckout, startHiddenServer } from "../support/binary";
+import { E2E_ADMIN_EMAIL } from "./support/admin";
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   assertCanHideCheckout();
   // The reset-password tests read links from the dev mailbox, which needs development by name.
   // Every test signs up from the one loopback address.
-  const server = await startHiddenServer({ NODE_ENV: "development", SIGNUP_LIMIT: "1000" });
+  // The admin page's spec signs up E2E_ADMIN_EMAIL and confirms it, which makes it an admin.
+  const server = await startHiddenServer({
+    NODE_ENV: "development",
+    SIGNUP_LIMIT: "1000",
+    ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+  });
   process.env.E2E_BASE_URL = server.url;
   return async () => {
     const output = server.log();
