@@ -1,5 +1,6 @@
 import { useId } from "react";
 import type { PostView } from "../../common/schemas/posts";
+import { ReportButton } from "../reports/ReportDialog";
 import { Avatar } from "../users/Avatar";
 import { profileHref } from "../users/links";
 import { DeletePostButton } from "./DeletePostButton";
@@ -9,7 +10,8 @@ import { PostTime } from "./PostTime";
 
 /**
  * One post (spec §2, §3): avatar, @username to the profile, date and time, a tag for
- * Private and Friends (Public has none), the text, the photos, Like, and Delete for the author.
+ * Private and Friends (Public has none), the text, the photos, Like, and Delete for the author
+ * (Report for everyone else).
  * A check-in is an activity card whose gym links to the school page.
  */
 export function PostCard({
@@ -52,7 +54,11 @@ export function PostCard({
       <PostPhotos photos={post.photos} username={user.username} />
       <footer className="post-actions">
         <LikeButton post={post} />
-        {user.id === viewerId && <DeletePostButton postId={post.id} onDeleted={onDeleted} />}
+        {user.id === viewerId ? (
+          <DeletePostButton postId={post.id} onDeleted={onDeleted} />
+        ) : (
+          <ReportButton kind="post" id={post.id} label="Report post" />
+        )}
       </footer>
     </article>
   );

@@ -3,6 +3,7 @@ import { flashToast, showToast } from "../../client/toast";
 import { Modal } from "../home/Modal";
 import { CancelButton } from "../lib/CancelButton";
 import { StartConversationLink } from "../messages/StartConversationLink";
+import { ReportDialog } from "../reports/ReportDialog";
 import { useBlockUser } from "../users/queries/block";
 import { useFollowStatus, useFollowToggle } from "../users/queries/follow";
 
@@ -16,12 +17,13 @@ export const blockFailed = "Failed to block user. Please try again.";
 
 /**
  * What a signed-in non-owner can do on a profile (spec §2): Follow or Unfollow with a
- * 'Following' indicator, Message, and Block in a small menu.
+ * 'Following' indicator, Message, and Block and Report in a small menu.
  */
 export function FollowControls({ userId, username, isFollowing: initial }: ProfileActionsProps) {
   const { data: following } = useFollowStatus(userId, initial);
   const toggle = useFollowToggle(userId);
   const [confirmBlock, setConfirmBlock] = useState(false);
+  const [reporting, setReporting] = useState(false);
 
   return (
     <div className="profile-actions">
@@ -40,7 +42,19 @@ export function FollowControls({ userId, username, isFollowing: initial }: Profi
         <span className="visually-hidden"> @{username}</span>
       </button>
       <StartConversationLink userId={userId} username={username} className="button button-ghost" />
-      <MoreMenu username={username} onBlock={() => setConfirmBlock(true)} />
+      <MoreMenu
+        username={username}
+        onBlock={() => setConfirmBlock(true)}
+        onReport={() => setReporting(true)}
+      />
+      {reporting && (
+        <ReportDialog
+          kind="profile"
+          id={userId}
+          title={`Report @${username}`}
+          onClose={() => setReporting(false)}
+        />
+      )}
       {confirmBlock && (
         <BlockDialog userId={userId} username={username} onClose={() => setConfirmBlock(false)} />
       )}
@@ -49,7 +63,7 @@ export function FollowControls({ userId, username, isFollowing: initial }: Profi
 }
 
 /** A small disclosure menu: one button that shows the rarer actions. Escape or a click outside closes it. */
-function MoreMenu({ username, onBlock }: { username: string; onBlock(): void }) {
+function MoreMenu({ username, onBlock, onReport }: { username: string; onBlock(): void; onReport(): void }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -98,6 +112,18 @@ function MoreMenu({ username, onBlock }: { username: string; onBlock(): void }) 
           }}
         >
           Block @{username}
+        </button>
+        <button
+          type="button"
+          className="more-menu-item"
+          onClick={() => {
+            setOpen(false);
+            // The dialog hands focus back to what had it when it opened: the menu's button, not a hidden item.
+            toggleRef.current?.focus();
+            onReport();
+          }}
+        >
+          Report @{username}
         </button>
       </div>
     </div>
