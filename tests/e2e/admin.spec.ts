@@ -50,8 +50,14 @@ test("an admin approves a member's open mat on /admin and it can be searched", a
 
   const admin = await signedInAdmin(browser);
   const page = admin.page;
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/api/")) asked.push(new URL(request.url()).pathname);
+  });
   await page.goto("/admin");
   const island = await hydratedIsland(page, "AdminDashboard");
+  // Rendered with the queue, the feedback and the audit log: hydrating asks for none of them.
+  expect(asked.filter((path) => /^\/api\/(admin|feedback)/.test(path))).toEqual([]);
   await expect(island.getByRole("tablist", { name: "Administration" })).toBeVisible();
   await expect(island.getByRole("tab", { name: "Submissions" })).toHaveAttribute("aria-selected", "true");
   const item = island.getByRole("article", { name: gym });
@@ -83,6 +89,7 @@ test("an admin approves a member's open mat on /admin and it can be searched", a
   await item.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "Submission approved" })).toBeVisible();
   await expect(item).toHaveCount(0);
+  await expect(island.getByRole("heading", { name: /^Pending submissions/ })).toBeFocused();
 
   const found = await page.request.get(`/api/schools/search?q=${encodeURIComponent(gym)}`);
   expect(found.status()).toBe(200);

@@ -33,12 +33,7 @@ export function AdminDashboardView(props: AdminDashboardProps) {
         {
           id: "submissions",
           label: "Submissions",
-          panel: (
-            <>
-              <h2>Pending submissions</h2>
-              <SubmissionsPanel />
-            </>
-          ),
+          panel: <SubmissionsPanel />,
         },
         { id: "feedback", label: "Feedback Dashboard", panel: <FeedbackPanel /> },
         {

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { formatSchedule } from "../../common/schedule/format";
 import { profileHref } from "../users/links";
 import { submissionsQueryOptions, useDecide } from "./queries";
@@ -12,17 +12,37 @@ const mapHref = (lat: number, lng: number) =>
 /** The review queue, oldest first; each decided item leaves it. */
 export function SubmissionsPanel() {
   const query = useQuery(submissionsQueryOptions());
-  if (query.isPending) return <p className="muted">Loading submissions...</p>;
-  if (query.isError) return <p role="alert">Error loading submissions: {query.error.message}</p>;
-  if (query.data.length === 0) return <p className="muted">No submissions waiting for review.</p>;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const count = query.data?.length;
+  // A decided item leaves with the button that had focus: focus goes to the queue's heading.
+  const previous = useRef(count);
+  useEffect(() => {
+    const shrank = count !== undefined && previous.current !== undefined && count < previous.current;
+    previous.current = count;
+    const active = document.activeElement;
+    if (shrank && (!active || active === document.body)) heading.current?.focus();
+  }, [count]);
   return (
-    <ol className="admin-queue">
-      {query.data.map((submission) => (
-        <li key={submission.id}>
-          <SubmissionItem submission={submission} />
-        </li>
-      ))}
-    </ol>
+    <>
+      <h2 ref={heading} tabIndex={-1}>
+        Pending submissions{count ? ` (${count})` : ""}
+      </h2>
+      {query.isPending ? (
+        <p className="muted">Loading submissions...</p>
+      ) : query.isError ? (
+        <p role="alert">Error loading submissions: {query.error.message}</p>
+      ) : query.data.length === 0 ? (
+        <p className="muted">No submissions waiting for review.</p>
+      ) : (
+        <ol className="admin-queue">
+          {query.data.map((submission) => (
+            <li key={submission.id}>
+              <SubmissionItem submission={submission} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
   );
 }
 

@@ -116,6 +116,7 @@ describe("Submissions", () => {
     await wait(30);
     expect(gyms(view.container)).toEqual(["Gym 2"]);
     expect(toastTexts().join(" ")).toContain("Submission approved");
+    expect(document.activeElement?.textContent).toBe("Pending submissions (1)");
     await view.unmount();
   });
 
