@@ -20,7 +20,11 @@ export function SubmitOpenMatView() {
   }, []);
   return (
     <>
-      <button type="button" className="button button-ghost header-button" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="button button-ghost header-button header-submit"
+        onClick={() => setOpen(true)}
+      >
         <Icon name="plus" />
         <span className="header-button-label">{submitTexts.title}</span>
       </button>
