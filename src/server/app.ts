@@ -5,8 +5,8 @@ import type { AppContext } from "./context";
 import type { Env } from "./env";
 import { pruneOldEvents } from "./events/retention";
 import { accountRoutes } from "./features/account/routes";
-import { assetRoutes } from "./features/assets/routes";
 import { adminPageRoutes } from "./features/admin-pages/routes";
+import { assetRoutes } from "./features/assets/routes";
 import { authPageRoutes } from "./features/auth/page-routes";
 import {
   pruneEmailVerificationTokens,
