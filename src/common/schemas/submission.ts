@@ -1,16 +1,9 @@
 import * as v from "valibot";
+import { dayKeys } from "../home";
 import { schoolInputSchema } from "./school";
 
 /** The seven day checkboxes of the Submit New Open Mat modal (spec §3, default false). */
-export const weekdayNames = [
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
-] as const;
+export const weekdayNames = dayKeys;
 export type WeekdayName = (typeof weekdayNames)[number];
 
 const day = v.optional(v.boolean(), false);
@@ -100,3 +93,18 @@ export const auditQuerySchema = v.object({
     v.pipe(v.string(), v.regex(/^[1-9]\d{0,11}$/, submissionMessages.beforeIdInvalid), v.transform(Number)),
   ),
 });
+
+/** A school near or named like a submission: the review queue's duplicate candidates. */
+export interface DuplicateCandidate {
+  id: number;
+  slug: string;
+  gym: string;
+  address: string;
+  city: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+  /** Kilometres from the submitted point, one decimal. */
+  distanceKm: number;
+  reasons: ("nearby" | "similarName")[];
+}

@@ -1,21 +1,10 @@
 import type { Session } from "../../common/schedule/types";
+import type { DuplicateCandidate } from "../../common/schemas/submission";
+
+export type { DuplicateCandidate };
 
 /** Audit log rows per page on /admin ('Load more' asks for the next). */
 export const AUDIT_PAGE_SIZE = 20;
-
-/** A school near or named like a submission (the review queue's duplicate candidates). */
-export interface DuplicateCandidate {
-  id: number;
-  slug: string;
-  gym: string;
-  address: string;
-  city: string;
-  state: string;
-  latitude: number;
-  longitude: number;
-  distanceKm: number;
-  reasons: string[];
-}
 
 /** A pending submission as `GET /api/admin/submissions` answers it. */
 export interface PendingSubmission {

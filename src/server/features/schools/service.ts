@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boundingBox, distanceMiles } from "../../../common/geo";
 import { SEARCH_RADIUS_MILES } from "../../../common/home";
 import { hasOpenMatToday, isOpenMatNow } from "../../../common/schedule/open-now";
+import type { DuplicateCandidate } from "../../../common/schemas/submission";
 import type { Db } from "../../../db/client";
 import type { GeoResult } from "../geo/service";
 import {
@@ -119,19 +120,7 @@ export function similarNames(a: string, b: string): boolean {
   return [...small].every((w) => large.has(w));
 }
 
-export interface DuplicateCandidate {
-  id: number;
-  slug: string;
-  gym: string;
-  address: string;
-  city: string;
-  state: string;
-  latitude: number;
-  longitude: number;
-  /** Kilometres from the submitted point, one decimal. */
-  distanceKm: number;
-  reasons: ("nearby" | "similarName")[];
-}
+export type { DuplicateCandidate };
 
 /** Existing schools a submission may repeat: within 1 km, or with a similar name in the same city. */
 export async function duplicateCandidates(
