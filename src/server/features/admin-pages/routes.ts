@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
 import { AUDIT_PAGE_SIZE } from "../../../islands/admin/types";
 import { adminPage } from "../../../pages/admin";
-import { authPage } from "../../../pages/auth";
 import { forbiddenPage } from "../../../pages/forbidden";
 import type { AppContext } from "../../context";
 import { can } from "../../policy/access";
 import { adminOnlyMessage, viewerFromSession } from "../../policy/guard";
+import { membersOnlyPages } from "../../render/members-only";
 import type { PageRenderer } from "../../render/page-renderer";
 import type { sessionPlugin } from "../auth/service";
 import { feedbackForAdmins } from "../feedback/service";
@@ -21,21 +21,19 @@ export function adminPageRoutes(
   render: PageRenderer,
 ) {
   const db = app.database.db;
-  return new Elysia({ name: "admin-page" }).use(session).get("/admin", async (ctx) => {
-    if (!ctx.session) {
-      const url = new URL(ctx.request.url);
-      return render(ctx, authPage(url.pathname + url.search));
-    }
-    const viewer = viewerFromSession(ctx.session, app.env.ADMIN_EMAILS);
-    if (!can(viewer, "admin.access"))
-      return render(ctx, forbiddenPage("Administrators only", adminOnlyMessage));
-    // A list that fails here is left to the island, which asks the API itself.
-    const orNull = <T>(p: Promise<T>) => p.catch(() => null);
-    const [submissions, feedback, audit] = await Promise.all([
-      orNull(reviewQueue(db, viewer)),
-      orNull(feedbackForAdmins(db, viewer)),
-      orNull(auditLog(db, viewer, AUDIT_PAGE_SIZE)),
-    ]);
-    return render(ctx, adminPage({ submissions, feedback, audit }));
-  });
+  const membersOnly = membersOnlyPages(render);
+  return new Elysia({ name: "admin-page" }).use(session).get("/admin", (ctx) =>
+    membersOnly(ctx, async (s) => {
+      const viewer = viewerFromSession(s, app.env.ADMIN_EMAILS);
+      if (!can(viewer, "admin.access")) return forbiddenPage("Administrators only", adminOnlyMessage);
+      // A list that fails here is left to the island, which asks the API itself.
+      const orNull = <T>(p: Promise<T>) => p.catch(() => null);
+      const [submissions, feedback, audit] = await Promise.all([
+        orNull(reviewQueue(db, viewer)),
+        orNull(feedbackForAdmins(db, viewer)),
+        orNull(auditLog(db, viewer, AUDIT_PAGE_SIZE)),
+      ]);
+      return adminPage({ submissions, feedback, audit });
+    }),
+  );
 }

@@ -2,15 +2,11 @@ import { Elysia } from "elysia";
 import { safeNext } from "../../../common/safe-next";
 import { accountPage } from "../../../pages/account";
 import { authPage } from "../../../pages/auth";
-import { forbiddenPage } from "../../../pages/forbidden";
 import { resetPasswordPage } from "../../../pages/reset-password";
 import { verifyEmailPage } from "../../../pages/verify-email";
 import { HttpError } from "../../http/errors";
-import { can } from "../../policy/access";
-import { adminOnlyMessage, viewerFromSession } from "../../policy/guard";
-import type { SiteAction } from "../../policy/rules";
-import type { PageRenderer, PageRequest } from "../../render/page-renderer";
-import type { RenderInput } from "../../render/render-page";
+import { membersOnlyPages } from "../../render/members-only";
+import type { PageRenderer } from "../../render/page-renderer";
 import { getOwnSettings } from "../settings/service";
 import { pendingEmailChange, verifyEmail } from "./email-verification";
 import type { AuthDeps } from "./service";
@@ -25,20 +21,7 @@ export function authPageRoutes(
   render: PageRenderer,
   deps: AuthDeps,
 ) {
-  const membersOnly = async (
-    ctx: PageRequest,
-    page: (user: NonNullable<PageRequest["session"]>["user"]) => RenderInput | Promise<RenderInput>,
-    action: SiteAction = "member.area",
-  ) => {
-    if (!ctx.session) {
-      const url = new URL(ctx.request.url);
-      return render(ctx, authPage(url.pathname + url.search));
-    }
-    if (!can(viewerFromSession(ctx.session, deps.adminEmails), action)) {
-      return render(ctx, forbiddenPage("Administrators only", adminOnlyMessage));
-    }
-    return render(ctx, await page(ctx.session.user));
-  };
+  const membersOnly = membersOnlyPages(render);
   // Only a page of this site (PUBLIC_URL): the island checks again against the browser's origin.
   const nextOf = (request: Request) =>
     safeNext(new URL(request.url).searchParams.get("next"), deps.publicUrl);
@@ -69,7 +52,7 @@ export function authPageRoutes(
       }
     })
     .get("/account", (ctx) =>
-      membersOnly(ctx, async (user) =>
+      membersOnly(ctx, async ({ user }) =>
         accountPage({
           username: user.username,
           email: user.email,

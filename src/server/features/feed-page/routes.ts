@@ -1,9 +1,9 @@
 import { Elysia } from "elysia";
 import { FEED_PAGE_SIZE } from "../../../common/schemas/posts";
-import { authPage } from "../../../pages/auth";
 import { feedPage } from "../../../pages/feed";
 import type { AppContext } from "../../context";
 import { viewerFromSession } from "../../policy/guard";
+import { membersOnlyPages } from "../../render/members-only";
 import type { PageRenderer } from "../../render/page-renderer";
 import type { sessionPlugin, ValidSession } from "../auth/service";
 import * as badges from "../badges/service";
@@ -52,9 +52,6 @@ export function feedPageRoutes(
     });
   };
 
-  return new Elysia({ name: "feed-page" }).use(session).get("/feed", async (ctx) => {
-    if (ctx.session) return render(ctx, await feed(ctx.session));
-    const url = new URL(ctx.request.url);
-    return render(ctx, authPage(url.pathname + url.search));
-  });
+  const membersOnly = membersOnlyPages(render);
+  return new Elysia({ name: "feed-page" }).use(session).get("/feed", (ctx) => membersOnly(ctx, feed));
 }

@@ -2,13 +2,13 @@ import { Elysia } from "elysia";
 import * as v from "valibot";
 import { MESSAGE_PAGE_SIZE, messageTexts, parseConversationId } from "../../../common/schemas/messages";
 import { userIdParams } from "../../../common/schemas/users";
-import { authPage } from "../../../pages/auth";
 import { conversationErrorPage, conversationPage, messagesPage } from "../../../pages/messages";
 import { unsubscribePage } from "../../../pages/unsubscribe";
 import type { AppContext } from "../../context";
 import { HttpError } from "../../http/errors";
 import { viewerFromSession } from "../../policy/guard";
-import type { PageRenderer, PageRequest } from "../../render/page-renderer";
+import { membersOnlyPages } from "../../render/members-only";
+import type { PageRenderer } from "../../render/page-renderer";
 import type { RenderInput } from "../../render/render-page";
 import type { sessionPlugin, ValidSession } from "../auth/service";
 import {
@@ -44,11 +44,7 @@ export function messagePageRoutes(
   const db = app.database.db;
   const viewerOf = (s: ValidSession) => viewerFromSession(s, app.env.ADMIN_EMAILS);
 
-  const membersOnly = async (ctx: PageRequest, page: (s: ValidSession) => Promise<RenderInput>) => {
-    if (ctx.session) return render(ctx, await page(ctx.session));
-    const url = new URL(ctx.request.url);
-    return render(ctx, authPage(url.pathname + url.search));
-  };
+  const membersOnly = membersOnlyPages(render);
 
   const conversation = async (s: ValidSession, rawId: string): Promise<RenderInput> => {
     const id = parseConversationId(rawId);

@@ -2,12 +2,12 @@ import { Elysia } from "elysia";
 import * as v from "valibot";
 import { FEED_PAGE_SIZE } from "../../../common/schemas/posts";
 import { userIdParams } from "../../../common/schemas/users";
-import { authPage } from "../../../pages/auth";
 import { profilePage, userNotFoundPage } from "../../../pages/profile";
 import { userSearchPage } from "../../../pages/user-search";
 import type { AppContext } from "../../context";
 import { viewerFromSession } from "../../policy/guard";
-import type { PageRenderer, PageRequest } from "../../render/page-renderer";
+import { membersOnlyPages } from "../../render/members-only";
+import type { PageRenderer } from "../../render/page-renderer";
 import type { RenderInput } from "../../render/render-page";
 import type { sessionPlugin, ValidSession } from "../auth/service";
 import * as badges from "../badges/service";
@@ -30,11 +30,7 @@ export function profilePageRoutes(
   const db = app.database.db;
   const viewerOf = (s: ValidSession) => viewerFromSession(s, app.env.ADMIN_EMAILS);
 
-  const membersOnly = async (ctx: PageRequest, page: (s: ValidSession) => Promise<RenderInput>) => {
-    if (ctx.session) return render(ctx, await page(ctx.session));
-    const url = new URL(ctx.request.url);
-    return render(ctx, authPage(url.pathname + url.search));
-  };
+  const membersOnly = membersOnlyPages(render);
 
   const profile = async (s: ValidSession, userId: number): Promise<RenderInput> => {
     const viewer = viewerOf(s);
