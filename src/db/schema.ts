@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { feedbackStatuses } from "../common/schemas/feedback";
 import { postVisibilities } from "../common/schemas/posts";
 
 /** Small key/value facts about this database, such as when demo data was loaded. */
@@ -174,6 +175,8 @@ export const schools = sqliteTable(
     scheduleUnparsed: text("schedule_unparsed").notNull().default("[]"),
     noOpenMat: integer("no_open_mat", { mode: "boolean" }).notNull().default(false),
     communityNotes: text("community_notes"),
+    /** Public notes of feedback an admin applied and chose to publish: a JSON array of { text, at }. */
+    feedbackNotes: text("feedback_notes").notNull().default("[]"),
     rating: real("rating"),
     reviewCount: integer("review_count").notNull().default(0),
     monday: integer("monday", { mode: "boolean" }).notNull().default(false),
@@ -246,6 +249,14 @@ export const feedback = sqliteTable(
     communityNotes: text("community_notes"),
     privateComments: text("private_comments"),
     submittedAt: integer("submitted_at", { mode: "timestamp_ms" }).notNull(),
+    /** Open until an admin applies it as a correction of the school or dismisses it. */
+    status: text("status", { enum: feedbackStatuses }).notNull().default("open"),
+    // No foreign key: SQLite adds a column only without ON DELETE, and a plain reference
+    // would stop a deciding admin's account from being deleted. The audit log keeps who.
+    decidedBy: integer("decided_by"),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+    /** Whether the applied feedback's community note was published on the school. */
+    notePublished: integer("note_published", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("feedback_school").on(t.schoolId), index("feedback_submitted").on(t.submittedAt)],
 );

@@ -1,5 +1,9 @@
 import * as v from "valibot";
 
+/** A feedback item's review state: open until an admin applies it as a correction or dismisses it. */
+export const feedbackStatuses = ["open", "applied", "dismissed"] as const;
+export type FeedbackStatus = (typeof feedbackStatuses)[number];
+
 export const feedbackMessages = {
   empty: "Please add a community note or a private comment",
   tooLong: "Feedback must be 2000 characters or less",
