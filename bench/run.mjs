@@ -12,9 +12,22 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { atExit } from "./lib/cleanup.mjs";
 import { LOAD, load } from "./lib/load.mjs";
+import { MEMBER_PASSWORD } from "./lib/members.mjs";
 import { measureStartup, startOpenmat } from "./lib/openmat.mjs";
 import { progress } from "./lib/progress.mjs";
 import { markdown, writeJson } from "./lib/report.mjs";
+import {
+  CHECKINS_PER_MEMBER,
+  checkinScenarioStems,
+  checkinScenarios,
+  demoScenarios,
+  FEED_FOLLOWS,
+  feedScenarioStems,
+  feedScenarios,
+  memberScenarioStems,
+  memberScenarios,
+  schoolScenarios,
+} from "./lib/scenarios.mjs";
 import { freePort, startServer } from "./lib/server.mjs";
 import { soak } from "./lib/soak.mjs";
 import { summarize } from "./lib/summary.mjs";
@@ -37,244 +50,34 @@ const LIVE_STREAMS = 1_000;
 const LIVE_EVENTS = Number(process.env.BENCH_LIVE_EVENTS || 300);
 const LIVE_GOAL_P99_MS = 250;
 
-/**
- * What is loaded against OpenMat, one after another. A scenario is
- * `{ name, path, headers?, setup?(baseUrl), minPercentOfCeiling? }`: `setup` runs once against
- * the running server before the load and may return extra headers (e.g. register a user and
- * return `{ cookie }`); `minPercentOfCeiling` is the issue's target for its req/s.
- */
-const scenarios = [
-  { name: "GET /about", path: "/about", minPercentOfCeiling: 25 },
-  { name: "GET /", path: "/" },
-  { name: "GET /healthz", path: "/healthz" },
-  {
-    name: "GET /api/auth/me (signed in)",
-    path: "/api/auth/me",
-    minPercentOfCeiling: 30,
-    setup: registerBenchUser,
-  },
-];
-
-/** Registers a member and returns their session cookie, so /api/auth/me answers 200. */
-async function registerBenchUser(baseUrl, name = "bench_user") {
-  const res = await fetch(`${baseUrl}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl },
-    body: JSON.stringify({
-      username: name,
-      email: `${name}@example.com`,
-      password: "a long bench password",
-    }),
-  });
-  if (res.status !== 201) throw new Error(`bench registration failed: ${res.status} ${await res.text()}`);
-  const { user } = await res.json();
-  return {
-    id: user.id,
-    cookie: res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; "),
-  };
-}
-
-const SAVED_GYMS = 1_250;
-const collectors = new Map();
-
-/**
- * A member who saved SAVED_GYMS schools, through the API as a member would (once per
- * server): the favourites scenarios load with their cookie.
- */
-function collector(baseUrl) {
-  if (!collectors.has(baseUrl)) collectors.set(baseUrl, registerCollector(baseUrl));
-  return collectors.get(baseUrl);
-}
-
-async function registerCollector(baseUrl) {
-  const member = await registerBenchUser(baseUrl, "bench_collector");
-  progress(`saving ${SAVED_GYMS} gyms for a member`);
-  const ids = [];
-  for (let offset = 0; ids.length < SAVED_GYMS; offset += 200) {
-    const { schools } = await (await fetch(`${baseUrl}/api/schools?limit=200&offset=${offset}`)).json();
-    if (!schools.length) throw new Error(`only ${ids.length} schools to save, ${SAVED_GYMS} wanted`);
-    ids.push(...schools.map((s) => s.id));
-  }
-  const headers = { "content-type": "application/json", origin: baseUrl, cookie: member.cookie };
-  for (const schoolId of ids.slice(0, SAVED_GYMS)) {
-    const res = await fetch(`${baseUrl}/api/favorites`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ schoolId }),
-    });
-    if (res.status !== 200) throw new Error(`saving a gym failed: ${res.status} ${await res.text()}`);
-  }
-  return member;
-}
-
 const SCHOOL_COUNT = Number(process.env.BENCH_SCHOOLS || 20_000);
-
-/** The school scenarios run on their own database of SCHOOL_COUNT generated schools. */
-const schoolScenarios = [
-  {
-    name: `GET /api/schools/pins (${SCHOOL_COUNT.toLocaleString("en-US")} schools)`,
-    path: "/api/schools/pins",
-    minPercentOfCeiling: 50,
-  },
-  {
-    name: "GET /api/schools/search?q=Austin, TX",
-    path: `/api/schools/search?q=${encodeURIComponent("Austin, TX")}`,
-  },
-  {
-    name: "GET /api/schools/radius (40 mi)",
-    path: "/api/schools/radius?lat=30.2672&lng=-97.7431&radius=40",
-    maxP99Ms: 10,
-  },
-  { name: "GET /api/suggestions?query=aus", path: "/api/suggestions?query=aus", maxP99Ms: 10 },
-  { name: "GET /schools/{slug}", path: "/schools/", setup: firstSchoolSlug },
-  // The guest's home page on this database, beside the member's below.
-  { name: `GET / (guest, ${SCHOOL_COUNT.toLocaleString("en-US")} schools)`, path: "/" },
-  {
-    name: `GET /api/favorites/user/{id} (${SAVED_GYMS.toLocaleString("en-US")} saved gyms)`,
-    path: "/api/favorites/user/",
-    async setup(baseUrl) {
-      const member = await collector(baseUrl);
-      return { cookie: member.cookie, pathSuffix: String(member.id) };
-    },
-  },
-  {
-    name: `GET / (signed in, ${SAVED_GYMS.toLocaleString("en-US")} saved gyms)`,
-    path: "/",
-    async setup(baseUrl) {
-      return { cookie: (await collector(baseUrl)).cookie };
-    },
-  },
-];
-
 const MEMBER_COUNT = 10_000;
-const MEMBER_PASSWORD = "a long bench password";
-
-/**
- * The member scenarios, on the school database with MEMBER_COUNT generated members added
- * (bench/seed-members.ts): one of them signs in through the API and loads the profile page
- * of a member they follow, and a username search matching about 50 members.
- */
-function memberScenarios(seeded) {
-  const members = seeded.members.toLocaleString("en-US");
-  let signedIn;
-  const cookie = async (baseUrl) => {
-    signedIn ??= signIn(baseUrl, seeded.viewer.username, MEMBER_PASSWORD);
-    return { cookie: await signedIn };
-  };
-  return [
-    {
-      name: `GET /users/{id} (a followed member, ${members} members)`,
-      path: "/users/",
-      async setup(baseUrl) {
-        return { ...(await cookie(baseUrl)), pathSuffix: String(seeded.subject.id) };
-      },
-    },
-    {
-      name: `GET /api/users/search?q=${seeded.search.q} (${seeded.search.matches} of ${members} members match)`,
-      path: `/api/users/search?q=${encodeURIComponent(seeded.search.q)}`,
-      setup: cookie,
-    },
-  ];
-}
-
-const CHECKINS_PER_MEMBER = 50;
 const CHECKIN_ACTIVE_MEMBERS = 200;
 const CHECKIN_OPEN_SCHOOLS = 1_000;
-
-/**
- * The check-in scenarios, on a copy of the member database with CHECKINS_PER_MEMBER verified
- * check-ins per member (bench/seed-checkins.ts). `POST /api/checkins` walks the pairs
- * (member, open school) so each request is a real insert with its badge award statement in
- * the same batch; the pairs run out after CHECKIN_ACTIVE_MEMBERS × CHECKIN_OPEN_SCHOOLS
- * requests, far more than a run sends, and any 409 or other non-2xx is counted in the row.
- */
-function checkinScenarios(seeded) {
-  const checkins = seeded.checkins.toLocaleString("en-US");
-  const members = seeded.members.toLocaleString("en-US");
-  let n = 0;
-  const next = (req) => {
-    const cookie = seeded.cookies[n % seeded.cookies.length];
-    const school = seeded.schools[Math.floor(n / seeded.cookies.length) % seeded.schools.length];
-    n++;
-    return {
-      ...req,
-      headers: { ...req.headers, cookie, "content-type": "application/json" },
-      body: JSON.stringify({ schoolId: school.id, latitude: school.latitude, longitude: school.longitude }),
-    };
-  };
-  return [
-    {
-      name: `POST /api/checkins (${members} members, ${checkins} check-ins)`,
-      path: "/api/checkins",
-      async setup(baseUrl) {
-        return { origin: baseUrl, requests: [{ method: "POST", setupRequest: next }] };
-      },
-    },
-    {
-      name: `GET /api/badges/progress (${CHECKINS_PER_MEMBER}+ check-ins)`,
-      path: "/api/badges/progress",
-      async setup() {
-        return { cookie: seeded.cookies.at(-1) };
-      },
-    },
-  ];
-}
-
 const FEED_POSTS = 200_000;
-const FEED_FOLLOWS = 50;
 const FEED_SIGNED_IN = 20;
+const PINS_GOAL_GZIP_KB = 150;
+// The quotas and the sign-up limit are not what is measured: a signed-in search row would
+// use up the member's daily quota within a second.
+const UNLIMITED = {
+  SEARCH_LIMIT_GUEST: "100000000",
+  SEARCH_LIMIT_MEMBER: "100000000",
+  SIGNUP_LIMIT: "100000",
+};
 
 /**
- * The feed scenarios, on a copy of the check-in database with FEED_POSTS posts and
- * FEED_FOLLOWS follows per member (bench/seed-posts.ts). Each request is from the next of
- * FEED_SIGNED_IN members in turn, so no one member's page stays hot in a cache.
+ * `BENCH_ONLY=<regex>` keeps the rows whose name matches (e.g. `BENCH_ONLY='about|auth/me'`);
+ * a database is seeded and a server started only when one of its rows is kept.
  */
-function feedScenarios(seeded) {
-  const members = seeded.members.toLocaleString("en-US");
-  const posts = seeded.posts.toLocaleString("en-US");
-  const rotating = (path) => {
-    let n = 0;
-    const next = (req) => ({
-      ...req,
-      headers: { ...req.headers, cookie: seeded.cookies[n++ % seeded.cookies.length] },
-    });
-    return async () => ({ requests: [{ method: "GET", path, setupRequest: next }] });
-  };
-  const shape = `${members} members, ${posts} posts, ${FEED_FOLLOWS} follows each; ${seeded.cookies.length} members in turn`;
-  return [
-    {
-      name: `GET /api/posts/feed?limit=10 (${shape})`,
-      path: "/api/posts/feed?limit=10",
-      maxP99Ms: 15,
-      goalText: "feed API p99 < 15 ms at 10 connections",
-      setup: rotating("/api/posts/feed?limit=10"),
-    },
-    { name: `GET /feed (${shape})`, path: "/feed", setup: rotating("/feed") },
-  ];
-}
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : undefined;
+const wanted = (name) => !ONLY || ONLY.test(name);
+const anyWanted = (names) => names.some(wanted);
+const keep = (list) => list.filter((scenario) => wanted(scenario.name));
 
-/** Signs a member in through the API and returns their session cookie. */
-async function signIn(baseUrl, identifier, password) {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl },
-    body: JSON.stringify({ identifier, password }),
-  });
-  if (res.status !== 200) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
-/** Appends a real school's slug to the scenario's path. */
-async function firstSchoolSlug(baseUrl) {
-  const { schools } = await (await fetch(`${baseUrl}/api/schools?limit=1`)).json();
-  return { pathSuffix: schools[0].slug };
-}
+const demoPinsRow = "pins body, 1,250 demo schools (KB raw / gzip)";
+const bigPinsRow = `pins body, ${SCHOOL_COUNT.toLocaleString("en-US")} schools (KB raw / gzip)`;
+const liveRow = "live delivery";
+const soakRowName = "RSS soak of GET /";
 
 /** Size of the pins body, raw and gzipped. */
 async function pinsSize(baseUrl) {
@@ -319,6 +122,66 @@ function profilePhoto() {
   return JSON.parse(out.toString());
 }
 
+/** A bench/*.ts seeder run in Bun, whose stdout is JSON (or nothing). */
+function seed(script, args) {
+  const out = execFileSync(join(repo, "node_modules/.bin/bun"), [join(repo, "bench", script), ...args], {
+    maxBuffer: 64 * 2 ** 20,
+  }).toString();
+  return out.trim() ? JSON.parse(out) : undefined;
+}
+
+/** Seeds what the wanted rows need, in the order each database builds on the last. */
+function seededDatabases(dir) {
+  const stems = { members: memberScenarioStems, checkins: checkinScenarioStems, feed: feedScenarioStems };
+  const need = {
+    feed: anyWanted(stems.feed),
+    checkins: anyWanted(stems.checkins),
+    members: anyWanted(stems.members),
+    schools: anyWanted([...schoolScenarios(SCHOOL_COUNT).map((s) => s.name), bigPinsRow]),
+  };
+  need.checkins ||= need.feed;
+  need.members ||= need.checkins;
+  need.schools ||= need.members;
+  const out = {};
+  if (!need.schools) return out;
+  progress(`generating ${SCHOOL_COUNT} schools`);
+  out.schoolsDb = join(dir, "schools.db");
+  seed("seed-schools.ts", [out.schoolsDb, String(SCHOOL_COUNT)]);
+  if (!need.members) return out;
+  progress(`generating ${MEMBER_COUNT} members`);
+  out.members = seed("seed-members.ts", [out.schoolsDb, String(MEMBER_COUNT), MEMBER_PASSWORD]);
+  if (!need.checkins) return out;
+  progress(`adding ${CHECKINS_PER_MEMBER} check-ins to each of ${MEMBER_COUNT} members`);
+  out.checkinsDb = join(dir, "checkins.db");
+  copyFileSync(out.schoolsDb, out.checkinsDb);
+  out.checkins = seed("seed-checkins.ts", [
+    out.checkinsDb,
+    String(CHECKINS_PER_MEMBER),
+    String(CHECKIN_ACTIVE_MEMBERS),
+    String(CHECKIN_OPEN_SCHOOLS),
+  ]);
+  if (!need.feed) return out;
+  progress(`adding ${FEED_POSTS} posts and ${FEED_FOLLOWS} follows each to ${MEMBER_COUNT} members`);
+  out.feedDb = join(dir, "feed.db");
+  copyFileSync(out.checkinsDb, out.feedDb);
+  out.feed = seed("seed-posts.ts", [
+    out.feedDb,
+    String(FEED_POSTS),
+    String(FEED_FOLLOWS),
+    String(FEED_SIGNED_IN),
+  ]);
+  return out;
+}
+
+/** Starts a server on `database`, loads the `list` rows it keeps, and stops it. */
+async function onServer(binary, dir, database, list, measured, extra) {
+  const server = await startOpenmat(binary, dir, database, UNLIMITED);
+  await runScenarios(keep(list), server.baseUrl, measured);
+  const extras = await extra?.(server);
+  await server.stop();
+  return extras;
+}
+
 // No try/finally around the servers: on any error the process exits and lib/cleanup.mjs
 // kills whatever is still running, so stop() is only the graceful end of a good run.
 async function main() {
@@ -338,7 +201,7 @@ async function main() {
   copyFileSync(BINARY, binary);
   const database = join(dir, "bench.db");
 
-  const startup = await measureStartup(binary, dir, database, WARM_STARTS);
+  const startup = await measureStartup(binary, dir, database, wanted("cold start") ? WARM_STARTS : 0);
   // The soak runs last on its own copy of the migrated database (demo schools, no members).
   const soakDb = join(dir, "soak.db");
   copyFileSync(database, soakDb);
@@ -353,87 +216,54 @@ async function main() {
     readyPath: "/",
   });
   const ceilingBefore = await measure("ceiling", `${ceiling.baseUrl}/`);
-  const openmat = await startOpenmat(binary, dir, database);
   const measured = [];
-  await runScenarios(scenarios, openmat.baseUrl, measured);
-  const demoPins = await pinsSize(openmat.baseUrl);
-  await openmat.stop();
+  const extraRows = [];
+  if (anyWanted([...demoScenarios.map((s) => s.name), demoPinsRow])) {
+    const pins = await onServer(binary, dir, database, demoScenarios, measured, (s) => pinsSize(s.baseUrl));
+    extraRows.push({
+      name: demoPinsRow,
+      value: `${pins.rawKb.toFixed(1)} / ${pins.gzipKb.toFixed(1)}`,
+      goal: { text: "< 30 KB gzipped", met: pins.gzipKb < 30 },
+    });
+  }
 
-  progress(`live delivery: ${LIVE_STREAMS} open streams, ${LIVE_EVENTS} messages`);
-  const liveDb = join(dir, "live.db");
-  copyFileSync(database, liveDb);
-  const liveServer = await startOpenmat(binary, dir, liveDb);
-  const live = liveDelivery(liveServer, liveDb);
-  await liveServer.stop();
+  if (wanted(liveRow)) {
+    progress(`live delivery: ${LIVE_STREAMS} open streams, ${LIVE_EVENTS} messages`);
+    const liveDb = join(dir, "live.db");
+    copyFileSync(database, liveDb);
+    const liveServer = await startOpenmat(binary, dir, liveDb);
+    extraRows.push(...liveRows(liveDelivery(liveServer, liveDb)));
+    await liveServer.stop();
+  }
 
-  progress(`generating ${SCHOOL_COUNT} schools`);
-  const schoolsDb = join(dir, "schools.db");
-  execFileSync(join(repo, "node_modules/.bin/bun"), [
-    join(repo, "bench/seed-schools.ts"),
-    schoolsDb,
-    String(SCHOOL_COUNT),
-  ]);
-  progress(`generating ${MEMBER_COUNT} members`);
-  const seededMembers = JSON.parse(
-    execFileSync(join(repo, "node_modules/.bin/bun"), [
-      join(repo, "bench/seed-members.ts"),
-      schoolsDb,
-      String(MEMBER_COUNT),
-      MEMBER_PASSWORD,
-    ]).toString(),
-  );
-  // Searches would hit the guest quota within a second; the quota is not what is measured.
-  const big = await startOpenmat(binary, dir, schoolsDb, { SEARCH_LIMIT_GUEST: "100000000" });
-  await runScenarios([...schoolScenarios, ...memberScenarios(seededMembers)], big.baseUrl, measured);
-  const bigPins = await pinsSize(big.baseUrl);
-  await big.stop();
-
-  progress(`adding ${CHECKINS_PER_MEMBER} check-ins to each of ${MEMBER_COUNT} members`);
-  const checkinsDb = join(dir, "checkins.db");
-  copyFileSync(schoolsDb, checkinsDb);
-  const seededCheckins = JSON.parse(
-    execFileSync(
-      join(repo, "node_modules/.bin/bun"),
-      [
-        join(repo, "bench/seed-checkins.ts"),
-        checkinsDb,
-        String(CHECKINS_PER_MEMBER),
-        String(CHECKIN_ACTIVE_MEMBERS),
-        String(CHECKIN_OPEN_SCHOOLS),
-      ],
-      { maxBuffer: 64 * 2 ** 20 },
-    ).toString(),
-  );
-  const withCheckins = await startOpenmat(binary, dir, checkinsDb);
-  await runScenarios(checkinScenarios(seededCheckins), withCheckins.baseUrl, measured);
-  await withCheckins.stop();
-
-  progress(`adding ${FEED_POSTS} posts and ${FEED_FOLLOWS} follows each to ${MEMBER_COUNT} members`);
-  const feedDb = join(dir, "feed.db");
-  copyFileSync(checkinsDb, feedDb);
-  const seededFeed = JSON.parse(
-    execFileSync(
-      join(repo, "node_modules/.bin/bun"),
-      [
-        join(repo, "bench/seed-posts.ts"),
-        feedDb,
-        String(FEED_POSTS),
-        String(FEED_FOLLOWS),
-        String(FEED_SIGNED_IN),
-      ],
-      { maxBuffer: 64 * 2 ** 20 },
-    ).toString(),
-  );
-  const withFeed = await startOpenmat(binary, dir, feedDb);
-  await runScenarios(feedScenarios(seededFeed), withFeed.baseUrl, measured);
-  await withFeed.stop();
+  const seeded = seededDatabases(dir);
+  if (seeded.schoolsDb) {
+    const list = [
+      ...schoolScenarios(SCHOOL_COUNT),
+      ...(seeded.members ? memberScenarios(seeded.members) : []),
+    ];
+    const pins = await onServer(binary, dir, seeded.schoolsDb, list, measured, (s) => pinsSize(s.baseUrl));
+    extraRows.push({
+      name: bigPinsRow,
+      value: `${pins.rawKb.toFixed(1)} / ${pins.gzipKb.toFixed(1)}`,
+      goal: { text: `≤ ${PINS_GOAL_GZIP_KB} KB gzipped`, met: pins.gzipKb <= PINS_GOAL_GZIP_KB },
+    });
+  }
+  if (seeded.checkinsDb) {
+    await onServer(binary, dir, seeded.checkinsDb, checkinScenarios(seeded.checkins), measured);
+  }
+  if (seeded.feedDb) await onServer(binary, dir, seeded.feedDb, feedScenarios(seeded.feed), measured);
   const ceilingAfter = await measure("ceiling again", `${ceiling.baseUrl}/`);
   await ceiling.stop();
 
   // Last and alone, on a fresh server: does memory level off under home-page traffic?
-  const soaked = await startOpenmat(binary, dir, soakDb);
-  const soakRun = await soak(`${soaked.baseUrl}/`, soaked, SOAK_CHECKPOINTS);
-  await soaked.stop();
+  let soakRun;
+  if (wanted(soakRowName)) {
+    const soaked = await startOpenmat(binary, dir, soakDb);
+    soakRun = await soak(`${soaked.baseUrl}/`, soaked, SOAK_CHECKPOINTS);
+    await soaked.stop();
+    extraRows.push(soakRow(soakRun));
+  }
 
   const results = summarize({
     durationSeconds: DURATION_SECONDS,
@@ -444,21 +274,30 @@ async function main() {
     measured,
     binaryMb: statSync(BINARY).size / 2 ** 20,
   });
-  results.startup.push(
-    { name: "password hash, argon2id, median of 10 (ms)", value: Math.round(passwordHashMs()) },
-    {
+  if (wanted("password hash")) {
+    results.startup.push({
+      name: "password hash, argon2id, median of 10 (ms)",
+      value: Math.round(passwordHashMs()),
+    });
+  }
+  if (wanted("profile photo")) {
+    results.startup.push({
       name: "one profile photo, 12 MP JPEG to 96 + 512 px WebP, median of 5 (ms / peak RSS MB)",
       value: ((p) => `${Math.round(p.medianMs)} / ${Math.round(p.peakRssMb)}`)(profilePhoto()),
-    },
-    {
-      name: "pins body, 1,250 demo schools (KB raw / gzip)",
-      value: `${demoPins.rawKb.toFixed(1)} / ${demoPins.gzipKb.toFixed(1)}`,
-      goal: { text: "< 30 KB gzipped", met: demoPins.gzipKb < 30 },
-    },
-    {
-      name: `pins body, ${SCHOOL_COUNT.toLocaleString("en-US")} schools (KB raw / gzip)`,
-      value: `${bigPins.rawKb.toFixed(1)} / ${bigPins.gzipKb.toFixed(1)}`,
-    },
+    });
+  }
+  results.startup.push(...extraRows);
+  if (soakRun && (soakRun.non2xx || soakRun.errors)) {
+    results.warnings.push(`soak of /: ${soakRun.non2xx} non-2xx responses and ${soakRun.errors} errors.`);
+  }
+  console.log(markdown(results));
+  writeJson(RESULTS, results);
+  console.error(`\nwrote ${RESULTS}`);
+}
+
+/** Live delivery's two rows: latency to the stream, and memory per open stream. */
+function liveRows(live) {
+  return [
     {
       name: `live delivery, append to the recipient's stream event, ${LIVE_STREAMS.toLocaleString("en-US")} open streams, ${live.events} messages (p50 / p99 ms)`,
       value: `${Math.round(live.p50Ms)} / ${Math.round(live.p99Ms)}`,
@@ -468,14 +307,7 @@ async function main() {
       name: `RSS per 1,000 open streams (MB; ${Math.round(live.rssBeforeMb)} before, ${Math.round(live.rssAfterMb)} with ${LIVE_STREAMS.toLocaleString("en-US")})`,
       value: Math.round(live.rssPer1000StreamsMb * 10) / 10,
     },
-    soakRow(soakRun),
-  );
-  if (soakRun.non2xx || soakRun.errors) {
-    results.warnings.push(`soak of /: ${soakRun.non2xx} non-2xx responses and ${soakRun.errors} errors.`);
-  }
-  console.log(markdown(results));
-  writeJson(RESULTS, results);
-  console.error(`\nwrote ${RESULTS}`);
+  ];
 }
 
 /** The soak as one row: RSS at start and at each checkpoint, and whether it levelled off. */

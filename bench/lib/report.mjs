@@ -4,16 +4,19 @@ import { dirname } from "node:path";
 /** The results as Markdown: throughput per target, then startup and size. */
 export function markdown(results) {
   const { load, machine } = results;
+  // Round trips per request are counted only against sqld (BENCH_DB=sqld); the column is there then.
+  const trips = results.throughput.some((row) => row.roundTrips !== undefined);
   const lines = [
     `${load.connections} connections, pipelining ${load.pipelining}, ${load.durationSeconds} s per target ` +
       `after a ${load.warmupSeconds} s warm-up; ${machine.cpus} CPUs, load average ${machine.loadAverageBefore} ` +
-      `before the run; node ${machine.node}; ${results.date}`,
+      `before the run; node ${machine.node}; database: ${results.database ?? "file"}; ${results.date}`,
     "",
-    "| target | req/s | p99 ms | % of ceiling | goal |",
-    "| --- | ---: | ---: | ---: | --- |",
+    `| target | req/s | p99 ms | % of ceiling |${trips ? " DB round trips / request |" : ""} goal |`,
+    `| --- | ---: | ---: | ---: |${trips ? " ---: |" : ""} --- |`,
     ...results.throughput.map(
       (row) =>
-        `| ${row.name} | ${row.reqPerSec.toLocaleString("en-US")} | ${row.p99Ms || "< 1"} | ${row.percentOfCeiling}% | ${goalCell(row.goal)} |`,
+        `| ${row.name} | ${row.reqPerSec.toLocaleString("en-US")} | ${row.p99Ms || "< 1"} | ${row.percentOfCeiling}% |` +
+        `${trips ? ` ${row.roundTrips ?? ""} |` : ""} ${goalCell(row.goal)} |`,
     ),
     "",
     "| measure | value | goal |",

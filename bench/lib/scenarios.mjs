@@ -1,0 +1,186 @@
+import { collector, MEMBER_PASSWORD, SAVED_GYMS, signedIn, signIn } from "./members.mjs";
+
+/**
+ * What is loaded against OpenMat, per database. A scenario is `{ name, path, headers?,
+ * setup?(baseUrl), minPercentOfCeiling?, maxP99Ms?, goalText? }`: `setup` runs once against
+ * the running server before the load and may return extra headers (e.g. `{ cookie }`), a
+ * `pathSuffix` or autocannon `requests`; the two goals are the issue's targets, shown
+ * beside the row (both must hold when both are given).
+ */
+
+const count = (n) => n.toLocaleString("en-US");
+
+/**
+ * The rows that issue 14 sets goals for, on a database of `schools` schools ("these goals
+ * also hold on the 1,250 demo schools", so they run on both databases).
+ */
+function issue14Rows(schools) {
+  const at = `${count(schools)} schools`;
+  return [
+    { name: `GET / (guest, ${at})`, path: "/", minPercentOfCeiling: 15, maxP99Ms: 5 },
+    {
+      name: `GET /schools/{slug} (${at})`,
+      path: "/schools/",
+      minPercentOfCeiling: 25,
+      setup: firstSchoolSlug,
+    },
+    {
+      name: `GET /api/schools/search?q=Austin, TX (signed in, ${at})`,
+      path: `/api/schools/search?q=${encodeURIComponent("Austin, TX")}`,
+      minPercentOfCeiling: 20,
+      maxP99Ms: 5,
+      setup: signedIn,
+    },
+    {
+      name: `GET /api/schools/radius (40 mi, signed in, ${at})`,
+      path: "/api/schools/radius?lat=30.2672&lng=-97.7431&radius=40",
+      minPercentOfCeiling: 20,
+      maxP99Ms: 5,
+      setup: signedIn,
+    },
+  ];
+}
+
+/** On the demo database (1,250 demo schools, no members but the bench's own). */
+export const demoScenarios = [
+  { name: "GET /about", path: "/about", minPercentOfCeiling: 30 },
+  { name: "GET /healthz", path: "/healthz" },
+  { name: "GET /api/auth/me (signed in)", path: "/api/auth/me", minPercentOfCeiling: 30, setup: signedIn },
+  { name: "GET /api/schools/pins (1,250 schools)", path: "/api/schools/pins", minPercentOfCeiling: 40 },
+  ...issue14Rows(1_250),
+];
+
+/** On the generated database of `schools` schools. */
+export function schoolScenarios(schools) {
+  return [
+    { name: `GET /api/schools/pins (${count(schools)} schools)`, path: "/api/schools/pins" },
+    ...issue14Rows(schools),
+    { name: "GET /api/suggestions?query=aus", path: "/api/suggestions?query=aus", maxP99Ms: 10 },
+    {
+      name: `GET /api/favorites/user/{id} (${count(SAVED_GYMS)} saved gyms)`,
+      path: "/api/favorites/user/",
+      async setup(baseUrl) {
+        const member = await collector(baseUrl);
+        return { cookie: member.cookie, pathSuffix: String(member.id) };
+      },
+    },
+    {
+      name: `GET / (signed in, ${count(SAVED_GYMS)} saved gyms)`,
+      path: "/",
+      async setup(baseUrl) {
+        return { cookie: (await collector(baseUrl)).cookie };
+      },
+    },
+  ];
+}
+
+/** Names of the member rows before seeding, for BENCH_ONLY to decide whether to seed. */
+export const memberScenarioStems = ["GET /users/{id}", "GET /api/users/search"];
+
+/**
+ * The member scenarios, on the school database with generated members added
+ * (bench/seed-members.ts): one of them signs in through the API and loads the profile page
+ * of a member they follow, and a username search matching about 50 members.
+ */
+export function memberScenarios(seeded) {
+  const members = count(seeded.members);
+  let session;
+  const cookie = async (baseUrl) => {
+    session ??= signIn(baseUrl, seeded.viewer.username, MEMBER_PASSWORD);
+    return { cookie: await session };
+  };
+  return [
+    {
+      name: `GET /users/{id} (a followed member, ${members} members)`,
+      path: "/users/",
+      async setup(baseUrl) {
+        return { ...(await cookie(baseUrl)), pathSuffix: String(seeded.subject.id) };
+      },
+    },
+    {
+      name: `GET /api/users/search?q=${seeded.search.q} (${seeded.search.matches} of ${members} members match)`,
+      path: `/api/users/search?q=${encodeURIComponent(seeded.search.q)}`,
+      setup: cookie,
+    },
+  ];
+}
+
+export const CHECKINS_PER_MEMBER = 50;
+export const checkinScenarioStems = ["POST /api/checkins", "GET /api/badges/progress"];
+
+/**
+ * The check-in scenarios, on a copy of the member database with CHECKINS_PER_MEMBER verified
+ * check-ins per member (bench/seed-checkins.ts). `POST /api/checkins` walks the pairs
+ * (member, open school) so each request is a real insert with its badge award statement in
+ * the same batch; the pairs run out far later than a run sends, and any 409 or other
+ * non-2xx is counted in the row.
+ */
+export function checkinScenarios(seeded) {
+  const checkins = count(seeded.checkins);
+  const members = count(seeded.members);
+  let n = 0;
+  const next = (req) => {
+    const cookie = seeded.cookies[n % seeded.cookies.length];
+    const school = seeded.schools[Math.floor(n / seeded.cookies.length) % seeded.schools.length];
+    n++;
+    return {
+      ...req,
+      headers: { ...req.headers, cookie, "content-type": "application/json" },
+      body: JSON.stringify({ schoolId: school.id, latitude: school.latitude, longitude: school.longitude }),
+    };
+  };
+  return [
+    {
+      name: `POST /api/checkins (${members} members, ${checkins} check-ins)`,
+      path: "/api/checkins",
+      async setup(baseUrl) {
+        return { origin: baseUrl, requests: [{ method: "POST", setupRequest: next }] };
+      },
+    },
+    {
+      name: `GET /api/badges/progress (${CHECKINS_PER_MEMBER}+ check-ins)`,
+      path: "/api/badges/progress",
+      async setup() {
+        return { cookie: seeded.cookies.at(-1) };
+      },
+    },
+  ];
+}
+
+export const FEED_FOLLOWS = 50;
+export const feedScenarioStems = ["GET /api/posts/feed", "GET /feed"];
+
+/**
+ * The feed scenarios, on a copy of the check-in database with generated posts and
+ * FEED_FOLLOWS follows per member (bench/seed-posts.ts). Each request is from the next
+ * signed-in member in turn, so no one member's page stays hot in a cache.
+ */
+export function feedScenarios(seeded) {
+  const members = count(seeded.members);
+  const posts = count(seeded.posts);
+  const rotating = (path) => {
+    let n = 0;
+    const next = (req) => ({
+      ...req,
+      headers: { ...req.headers, cookie: seeded.cookies[n++ % seeded.cookies.length] },
+    });
+    return async () => ({ requests: [{ method: "GET", path, setupRequest: next }] });
+  };
+  const shape = `${members} members, ${posts} posts, ${FEED_FOLLOWS} follows each; ${seeded.cookies.length} members in turn`;
+  return [
+    {
+      name: `GET /api/posts/feed?limit=10 (${shape})`,
+      path: "/api/posts/feed?limit=10",
+      maxP99Ms: 15,
+      goalText: "feed API p99 < 15 ms at 10 connections",
+      setup: rotating("/api/posts/feed?limit=10"),
+    },
+    { name: `GET /feed (${shape})`, path: "/feed", setup: rotating("/feed") },
+  ];
+}
+
+/** Appends a real school's slug to the scenario's path. */
+async function firstSchoolSlug(baseUrl) {
+  const { schools } = await (await fetch(`${baseUrl}/api/schools?limit=1`)).json();
+  return { pathSuffix: schools[0].slug };
+}
