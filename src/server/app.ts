@@ -183,7 +183,9 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(checkinRoutes(context, guard))
     .use(badgeRoutes(context, guard))
     .use(userRoutes(context, guard))
-    .use(feedbackRoutes(context, guard))
+    .use(
+      feedbackRoutes({ db: database.db, now: context.now, geocoder: geo.schoolGeocoder, timeZoneAt }, guard),
+    )
     .use(
       submissionRoutes(
         {

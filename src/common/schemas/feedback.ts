@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { schoolInputSchema } from "./school";
 
 /** A feedback item's review state: open until an admin applies it as a correction or dismisses it. */
 export const feedbackStatuses = ["open", "applied", "dismissed"] as const;
@@ -35,3 +36,34 @@ export const feedbackSchema = v.pipe(
 );
 
 export type FeedbackInput = v.InferOutput<typeof feedbackSchema>;
+
+/** The review API's own messages (the admin's Feedback Dashboard). */
+export const feedbackReviewMessages = {
+  notFound: "Feedback not found",
+  alreadyDecided: "This feedback has already been decided",
+  schoolNotFound: "School not found",
+  idInvalid: "Feedback id must be a positive whole number",
+  publishNoteInvalid: "publishNote must be true or false",
+  applied: "The school was corrected",
+  dismissed: "The feedback was dismissed",
+} as const;
+
+const school = schoolInputSchema.entries;
+
+/**
+ * `POST /api/admin/feedback/:id/apply`: the school's corrected fields, checked as the
+ * open-mat form checks them (spec §5's messages), and whether the feedback's public
+ * note is published on the school.
+ */
+export const correctFeedbackSchema = v.object({
+  gym: school.gym,
+  address: school.address,
+  dayAndTime: school.dayAndTime,
+  link: school.link,
+  publishNote: v.optional(v.boolean(feedbackReviewMessages.publishNoteInvalid), false),
+});
+export type CorrectFeedbackInput = v.InferOutput<typeof correctFeedbackSchema>;
+
+export const feedbackIdParams = v.object({
+  id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,11}$/, feedbackReviewMessages.idInvalid), v.transform(Number)),
+});

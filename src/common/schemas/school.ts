@@ -113,6 +113,13 @@ export const schoolInputSchema = v.object({
 
 export type SchoolInput = v.InferOutput<typeof schoolInputSchema>;
 
+/** A community note from feedback an admin applied and published on the school: its text and date. */
+export interface CommunityNote {
+  text: string;
+  /** When it was published (ISO). */
+  at: string;
+}
+
 /** The API's school (spec §3): the spec's fields plus what the structured schedule adds. */
 export interface SchoolView {
   id: number;
@@ -130,6 +137,8 @@ export interface SchoolView {
   website: string | null;
   dayAndTime: string;
   communityNotes: string | null;
+  /** Published notes of applied feedback, oldest first; absent when there are none. */
+  feedbackNotes?: CommunityNote[];
   rating: number | null;
   reviewCount: number;
   monday: boolean;

@@ -99,6 +99,7 @@ const conversationTable: Record<ConversationAction, { participant: string; outsi
 const siteTable: Record<SiteAction, { guest: boolean; member: boolean; admin: boolean }> = {
   "admin.access": { guest: false, member: false, admin: true },
   "feedback.list": { guest: false, member: false, admin: true },
+  "feedback.review": { guest: false, member: false, admin: true },
   "submissions.review": { guest: false, member: false, admin: true },
   "audit.read": { guest: false, member: false, admin: true },
   "submissions.create": { guest: false, member: true, admin: true },

@@ -30,6 +30,8 @@ const towardsAnother = (v: PolicyViewer, s: MemberSubject) => seesMember(v, s) &
 export const siteRules = {
   "admin.access": isAdmin,
   "feedback.list": isAdmin,
+  /** Turning a feedback item into a correction of its school, or dismissing it. */
+  "feedback.review": isAdmin,
   /** The open-mat submission queue and its decisions (approve, merge, reject). */
   "submissions.review": isAdmin,
   /** The admin audit log. */

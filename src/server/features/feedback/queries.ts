@@ -1,13 +1,19 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { FeedbackStatus } from "../../../common/schemas/feedback";
 import type { Db } from "../../../db/client";
-import { feedback, schools } from "../../../db/schema";
+import { feedback, schools, users } from "../../../db/schema";
 
 export async function insertFeedback(db: Db, values: typeof feedback.$inferInsert) {
   const [row] = await db.insert(feedback).values(values).returning({ id: feedback.id });
   return row;
 }
 
-/** Newest first, with the school's name and place, for the admin dashboard. */
+export type FeedbackRow = typeof feedback.$inferSelect;
+
+export const findFeedback = (db: Db, id: number) =>
+  db.query.feedback.findFirst({ where: eq(feedback.id, id) });
+
+/** Newest first, with the school's listed fields (the correction dialog starts from them) and who decided. */
 export const listFeedback = (db: Db, limit: number) =>
   db
     .select({
@@ -16,11 +22,40 @@ export const listFeedback = (db: Db, limit: number) =>
       communityNotes: feedback.communityNotes,
       privateComments: feedback.privateComments,
       submittedAt: feedback.submittedAt,
+      status: feedback.status,
+      decidedAt: feedback.decidedAt,
+      decidedBy: users.username,
+      notePublished: feedback.notePublished,
       schoolName: schools.gym,
+      schoolSlug: schools.slug,
       address: schools.address,
       city: schools.city,
+      dayAndTime: schools.dayAndTime,
+      website: schools.website,
     })
     .from(feedback)
     .innerJoin(schools, eq(feedback.schoolId, schools.id))
+    .leftJoin(users, eq(feedback.decidedBy, users.id))
     .orderBy(desc(feedback.submittedAt), desc(feedback.id))
     .limit(limit);
+
+/** SQL that holds while the feedback is still open: the guard of every statement in its decision's batch. */
+export const stillOpen = (id: number) =>
+  sql`EXISTS (SELECT 1 FROM feedback WHERE id = ${id} AND status = 'open')`;
+
+/** Decides the feedback if it is still open; returns its id only when this call decided it. */
+export const decideIfOpen = (
+  db: Db,
+  id: number,
+  decision: {
+    status: Exclude<FeedbackStatus, "open">;
+    decidedBy: number;
+    decidedAt: Date;
+    notePublished: boolean;
+  },
+) =>
+  db
+    .update(feedback)
+    .set(decision)
+    .where(and(eq(feedback.id, id), eq(feedback.status, "open")))
+    .returning({ id: feedback.id });

@@ -1,24 +1,45 @@
 import { Elysia } from "elysia";
-import { feedbackSchema } from "../../../common/schemas/feedback";
-import type { AppContext } from "../../context";
+import { correctFeedbackSchema, feedbackIdParams, feedbackSchema } from "../../../common/schemas/feedback";
 import { requestMeta } from "../../http/request-meta";
 import type { authGuard } from "../../policy/guard";
-import { feedbackForAdmins, submitFeedback } from "./service";
+import {
+  applyFeedback,
+  dismissFeedback,
+  type FeedbackReviewDeps,
+  feedbackForAdmins,
+  submitFeedback,
+} from "./service";
 
-/** Spec §7 "Feedback": anyone posts; only admins list (private comments are theirs alone). */
-export function feedbackRoutes(app: AppContext, guard: ReturnType<typeof authGuard>) {
-  const db = app.database.db;
-  return new Elysia({ name: "feedback-routes", prefix: "/api/feedback" })
+/**
+ * Spec §7 "Feedback": anyone posts; only admins list (private comments are theirs alone),
+ * and only admins turn an item into a correction of the school or dismiss it.
+ */
+export function feedbackRoutes(deps: FeedbackReviewDeps, guard: ReturnType<typeof authGuard>) {
+  const { db } = deps;
+  return new Elysia({ name: "feedback-routes" })
     .use(guard)
     .post(
-      "/",
+      "/api/feedback",
       async ({ body, session, request, set }) => {
         const who = { userId: session?.user.id ?? null, ip: requestMeta(request).ip };
-        const result = await submitFeedback(db, body, who, app.now());
+        const result = await submitFeedback(db, body, who, deps.now());
         set.status = 201;
         return result;
       },
       { body: feedbackSchema },
     )
-    .get("/", ({ viewer }) => feedbackForAdmins(db, viewer), { auth: "admin" });
+    .get("/api/feedback", ({ viewer }) => feedbackForAdmins(db, viewer), { auth: "admin" })
+    .post(
+      "/api/admin/feedback/:id/apply",
+      ({ viewer, params, body }) => applyFeedback(deps, viewer, params.id, body),
+      { auth: "admin", params: feedbackIdParams, body: correctFeedbackSchema },
+    )
+    .post(
+      "/api/admin/feedback/:id/dismiss",
+      ({ viewer, params }) => dismissFeedback(deps, viewer, params.id),
+      {
+        auth: "admin",
+        params: feedbackIdParams,
+      },
+    );
 }

@@ -162,7 +162,7 @@ export const pinRows = (db: Db) =>
     .from(schools)
     .orderBy(asc(schools.id));
 
-const VERSION_KEY = "schools_version";
+export const VERSION_KEY = "schools_version";
 
 /**
  * A counter that every write to schools bumps in the same transaction: the pins' ETag.

@@ -1,5 +1,5 @@
 import type { Session, Weekday } from "../../../common/schedule/types";
-import { httpUrlOrNull, type SchoolView } from "../../../common/schemas/school";
+import { type CommunityNote, httpUrlOrNull, type SchoolView } from "../../../common/schemas/school";
 import type { SchoolRow, SessionRow } from "./queries";
 
 export type { SchoolView };
@@ -22,6 +22,9 @@ export function toSchoolView(row: SchoolRow, sessions: SessionRow[], distanceMil
     website: httpUrlOrNull(row.website),
     dayAndTime: row.dayAndTime,
     communityNotes: row.communityNotes,
+    ...(!row.feedbackNotes || row.feedbackNotes === "[]"
+      ? {}
+      : { feedbackNotes: JSON.parse(row.feedbackNotes) as CommunityNote[] }),
     rating: row.rating,
     reviewCount: row.reviewCount,
     monday: row.monday,

@@ -27,6 +27,7 @@ import {
 import { type SchoolView, toSchoolView, toSession } from "./school-view";
 import { perSchoolsVersion } from "./version-cache";
 
+export { correctSchool, type SchoolCorrection } from "./correction";
 export { type IngestDeps, type SchoolDraft, upsertSchool } from "./ingest";
 export { locate as locateSchool } from "./transfer";
 

@@ -1,0 +1,69 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { dayFlags } from "../../../common/schedule/format";
+import { parseSchedule } from "../../../common/schedule/parse";
+import type { CommunityNote } from "../../../common/schemas/school";
+import type { Db } from "../../../db/client";
+import { schools } from "../../../db/schema";
+import { type SchoolRow, VERSION_KEY } from "./queries";
+
+/** An admin's correction of a school's listed fields; `place` only when the address moved. */
+export interface SchoolCorrection {
+  gym: string;
+  address: string;
+  dayAndTime: string;
+  website: string | null;
+  place: { latitude: number; longitude: number; city: string; state: string } | null;
+  /** A community note to publish on the school with the correction. */
+  note: CommunityNote | null;
+}
+
+/**
+ * The statements that correct a school (its fields, its weekly sessions re-read from the
+ * schedule text, the published note, and the schools version so pins, search and lists
+ * rebuild), each written only when `onlyIf` holds: the caller claims its own row in the
+ * same `db.batch`, after these, so a second claim corrects nothing.
+ */
+export function correctSchool(
+  db: Db,
+  school: Pick<SchoolRow, "id" | "latitude" | "longitude" | "city" | "state" | "timeZone">,
+  fix: SchoolCorrection,
+  timeZoneAt: (latitude: number, longitude: number) => string,
+  now: Date,
+  onlyIf: SQL,
+) {
+  const parsed = parseSchedule(fix.dayAndTime);
+  const place = fix.place ?? school;
+  const note = fix.note ? JSON.stringify(fix.note) : null;
+  const update = db
+    .update(schools)
+    .set({
+      gym: fix.gym,
+      address: fix.address,
+      city: place.city,
+      state: place.state.toUpperCase(),
+      location: `${place.city}, ${place.state.toUpperCase()}`,
+      latitude: place.latitude,
+      longitude: place.longitude,
+      timeZone: fix.place ? timeZoneAt(place.latitude, place.longitude) : school.timeZone,
+      website: fix.website,
+      dayAndTime: fix.dayAndTime,
+      scheduleUnparsed: JSON.stringify(parsed.unparsed),
+      noOpenMat: parsed.noOpenMat,
+      ...dayFlags(parsed.sessions),
+      ...(note ? { feedbackNotes: sql`json_insert(${schools.feedbackNotes}, '$[#]', json(${note}))` } : {}),
+      updatedAt: now,
+    })
+    .where(and(eq(schools.id, school.id), onlyIf));
+  const sessions = parsed.sessions.map((s) =>
+    db.run(sql`INSERT INTO open_mat_sessions (school_id, weekday, start_minute, end_minute, notes)
+      SELECT ${school.id}, ${s.weekday}, ${s.start}, ${s.end}, ${JSON.stringify(s.notes)} WHERE ${onlyIf}`),
+  );
+  return [
+    update,
+    db.run(sql`DELETE FROM open_mat_sessions WHERE school_id = ${school.id} AND ${onlyIf}`),
+    ...sessions,
+    db.run(sql`INSERT INTO app_meta (key, value, updated_at) SELECT ${VERSION_KEY}, '1', ${now.getTime()}
+      WHERE ${onlyIf}
+      ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1, updated_at = excluded.updated_at`),
+  ] as const;
+}
