@@ -31,10 +31,12 @@ import {
 import { freePort, startServer } from "./lib/server.mjs";
 import { soak } from "./lib/soak.mjs";
 import { summarize } from "./lib/summary.mjs";
+import { databaseMode, startTarget } from "./lib/targets.mjs";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const BINARY = join(repo, "dist/openmat");
-const RESULTS = join(repo, "bench/results/latest.json");
+const DB_MODE = databaseMode();
+const RESULTS = join(repo, `bench/results/latest${DB_MODE === "file" ? "" : `-${DB_MODE}`}.json`);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION || 5);
 // The first start migrates a new database; later starts are what a restart or deploy pays.
 const WARM_STARTS = 5;
@@ -175,8 +177,8 @@ function seededDatabases(dir) {
 
 /** Starts a server on `database`, loads the `list` rows it keeps, and stops it. */
 async function onServer(binary, dir, database, list, measured, extra) {
-  const server = await startOpenmat(binary, dir, database, UNLIMITED);
-  await runScenarios(keep(list), server.baseUrl, measured);
+  const server = await startTarget({ repo, binary, dir, database, env: UNLIMITED, mode: DB_MODE });
+  await runScenarios(keep(list), server, measured);
   const extras = await extra?.(server);
   await server.stop();
   return extras;
@@ -227,7 +229,9 @@ async function main() {
     });
   }
 
-  if (wanted(liveRow)) {
+  // Live delivery appends straight into the database file, and the soak is about the
+  // process's memory: both run in the file mode only.
+  if (DB_MODE === "file" && wanted(liveRow)) {
     progress(`live delivery: ${LIVE_STREAMS} open streams, ${LIVE_EVENTS} messages`);
     const liveDb = join(dir, "live.db");
     copyFileSync(database, liveDb);
@@ -258,7 +262,7 @@ async function main() {
 
   // Last and alone, on a fresh server: does memory level off under home-page traffic?
   let soakRun;
-  if (wanted(soakRowName)) {
+  if (DB_MODE === "file" && wanted(soakRowName)) {
     const soaked = await startOpenmat(binary, dir, soakDb);
     soakRun = await soak(`${soaked.baseUrl}/`, soaked, SOAK_CHECKPOINTS);
     await soaked.stop();
@@ -266,6 +270,7 @@ async function main() {
   }
 
   const results = summarize({
+    database: DB_MODE,
     durationSeconds: DURATION_SECONDS,
     goals: GOALS,
     loadAverageBefore,
@@ -327,14 +332,22 @@ function soakRow({ startMb, points }) {
   };
 }
 
-async function runScenarios(list, baseUrl, measured) {
+async function runScenarios(list, { baseUrl, countRoundTrips }, measured) {
   for (const scenario of list) {
     const { pathSuffix = "", requests, ...extra } = (await scenario.setup?.(baseUrl)) ?? {};
     const headers = { ...scenario.headers, ...extra };
-    measured.push({
-      scenario,
-      result: await measure(scenario.name, baseUrl + scenario.path + pathSuffix, headers, requests),
-    });
+    const result = await measure(scenario.name, baseUrl + scenario.path + pathSuffix, headers, requests);
+    if (countRoundTrips) {
+      progress(`${scenario.name}: counting database round trips`);
+      const { roundTrips, countedNon2xx } = await countRoundTrips(
+        scenario.path + pathSuffix,
+        headers,
+        requests,
+      );
+      result.roundTrips = roundTrips;
+      result.non2xx += countedNon2xx;
+    }
+    measured.push({ scenario, result });
   }
 }
 

@@ -6,6 +6,7 @@ const NOISY_CEILING_SPREAD_PERCENT = 20;
 
 /** The numbers beside the targets, in the shape both the table and the JSON use. */
 export function summarize({
+  database,
   durationSeconds,
   goals,
   loadAverageBefore,
@@ -39,6 +40,7 @@ export function summarize({
     date: new Date().toISOString(),
     machine: { cpus, node: process.version, loadAverageBefore: round1(loadAverageBefore) },
     load: { ...LOAD, durationSeconds },
+    database,
     throughput,
     ceilingRuns,
     startup: [...startupRows(startup, goals), { name: "binary size (MB)", value: round1(binaryMb) }],
