@@ -4,7 +4,7 @@ import { PageQueries } from "./users/PageQueries";
 
 export type { AdminDashboardProps };
 
-/** /admin's tabs (review queue, Feedback Dashboard, audit log) on the page's QueryClient. */
+/** /admin's tabs (review queue, Feedback Dashboard, reports, stale listings, audit log) on the page's QueryClient. */
 export default function AdminDashboard(props: AdminDashboardProps) {
   return (
     <PageQueries>

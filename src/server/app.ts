@@ -57,6 +57,7 @@ import { schoolRoutes } from "./features/schools/routes";
 import { schoolPagePaths } from "./features/schools/service";
 import { seoRoutes } from "./features/seo/routes";
 import { settingsRoutes } from "./features/settings/routes";
+import { staleListingRoutes } from "./features/stale-listings/routes";
 import { submissionRoutes } from "./features/submissions/routes";
 import { userRoutes } from "./features/users/routes";
 import { errorMapper } from "./http/error-mapper";
@@ -212,6 +213,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
         guard,
       ),
     )
+    .use(staleListingRoutes(context, guard))
     .use(photoRoutes(photoDeps, guard, (viewer, id) => canSeePostPhoto(database.db, viewer, id)))
     .use(postPhotoRoutes(photoDeps, guard))
     .use(postRoutes(context, guard))

@@ -75,7 +75,7 @@ describe("GET /admin", () => {
     const html = await res.text();
     expect(html).toContain('data-island="AdminDashboard"');
     expect(html).toContain('role="tablist"');
-    for (const tab of ["Submissions", "Feedback Dashboard", "Audit log"]) {
+    for (const tab of ["Submissions", "Feedback Dashboard", "Reports", "Stale listings", "Audit log"]) {
       expect(html).toMatch(new RegExp(`role="tab"[^>]*>${tab}</button>`));
     }
     expect(html).toContain("Queue Test Jiu Jitsu");
@@ -85,7 +85,9 @@ describe("GET /admin", () => {
     expect(html).toContain("https://www.openstreetmap.org/?mlat=");
     expect(html).toContain("No feedback submitted yet");
     const props = islandProps(html);
-    expect(Object.keys(props).sort()).toEqual(["audit", "feedback", "submissions"]);
+    expect(Object.keys(props).sort()).toEqual(["audit", "feedback", "reports", "stale", "submissions"]);
+    expect(html).toContain("No open reports. Nothing to review.");
+    expect(html).toContain("No school has an unreadable schedule.");
     const text = JSON.stringify(props);
     for (const secret of ["password", '"session"', "sessionId", "token", ADMIN_EMAIL]) {
       expect(text).not.toContain(secret);

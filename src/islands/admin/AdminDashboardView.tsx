@@ -3,12 +3,14 @@ import { useState } from "react";
 import { AdminTabs } from "./AdminTabs";
 import { AuditPanel } from "./AuditPanel";
 import { FeedbackPanel } from "./FeedbackPanel";
-import { type AuditPages, adminKeys } from "./queries";
+import { type AuditPages, adminKeys, type StalePages } from "./queries";
+import { ReportsPanel } from "./ReportsPanel";
+import { StalePanel } from "./StalePanel";
 import { SubmissionsPanel } from "./SubmissionsPanel";
-import type { AdminDashboardProps } from "./types";
+import { type AdminDashboardProps, staleKinds } from "./types";
 
 /** Seeds the cache with what the page was rendered with, once, so hydration asks for nothing. */
-function useSeed({ submissions, feedback, audit }: AdminDashboardProps) {
+function useSeed({ submissions, feedback, audit, reports, stale }: AdminDashboardProps) {
   const client = useQueryClient();
   useState(() => {
     if (submissions && !client.getQueryData(adminKeys.submissions)) {
@@ -19,11 +21,18 @@ function useSeed({ submissions, feedback, audit }: AdminDashboardProps) {
     if (audit && !client.getQueryData(adminKeys.audit)) {
       client.setQueryData<AuditPages>(adminKeys.audit, { pages: [audit], pageParams: [undefined] });
     }
+    if (reports && !client.getQueryData(adminKeys.reports)) client.setQueryData(adminKeys.reports, reports);
+    for (const kind of staleKinds) {
+      const first = stale?.[kind];
+      if (first && !client.getQueryData(adminKeys.stale(kind))) {
+        client.setQueryData<StalePages>(adminKeys.stale(kind), { pages: [first], pageParams: [0] });
+      }
+    }
     return true;
   });
 }
 
-/** /admin: the review queue, the feedback dashboard and the audit log, as tabs. */
+/** /admin: the review queue, the feedback dashboard, reports, stale listings and the audit log, as tabs. */
 export function AdminDashboardView(props: AdminDashboardProps) {
   useSeed(props);
   return (
@@ -36,6 +45,8 @@ export function AdminDashboardView(props: AdminDashboardProps) {
           panel: <SubmissionsPanel />,
         },
         { id: "feedback", label: "Feedback Dashboard", panel: <FeedbackPanel /> },
+        { id: "reports", label: "Reports", panel: <ReportsPanel /> },
+        { id: "stale", label: "Stale listings", panel: <StalePanel /> },
         {
           id: "audit",
           label: "Audit log",

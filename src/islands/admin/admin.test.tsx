@@ -84,6 +84,11 @@ const props = (over: Partial<AdminDashboardProps> = {}): AdminDashboardProps => 
   submissions: [submission(1), submission(2)],
   feedback: [],
   audit: { entries: [], nextBeforeId: null },
+  reports: [],
+  stale: {
+    flagged: { kind: "flagged", schools: [], total: 0, nextOffset: null },
+    unconfirmed: { kind: "unconfirmed", schools: [], total: 0, nextOffset: null },
+  },
   ...over,
 });
 
@@ -201,8 +206,20 @@ describe("Tabs", () => {
   it("is a tablist moved with the arrow keys", async () => {
     const view = await render(<AdminDashboardView {...props()} />);
     const tabs = [...view.container.querySelectorAll('[role="tab"]')] as HTMLButtonElement[];
-    expect(tabs.map((t) => t.textContent)).toEqual(["Submissions", "Feedback Dashboard", "Audit log"]);
-    expect(tabs.map((t) => t.getAttribute("aria-selected"))).toEqual(["true", "false", "false"]);
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      "Submissions",
+      "Feedback Dashboard",
+      "Reports",
+      "Stale listings",
+      "Audit log",
+    ]);
+    expect(tabs.map((t) => t.getAttribute("aria-selected"))).toEqual([
+      "true",
+      "false",
+      "false",
+      "false",
+      "false",
+    ]);
     tabs[0]?.focus();
     await press(tabs[0] as HTMLButtonElement, "ArrowRight");
     expect(tabs[1]?.getAttribute("aria-selected")).toBe("true");
@@ -211,7 +228,7 @@ describe("Tabs", () => {
     expect(panel.hidden).toBe(false);
     await press(tabs[1] as HTMLButtonElement, "ArrowLeft");
     await press(tabs[0] as HTMLButtonElement, "ArrowLeft");
-    expect(tabs[2]?.getAttribute("aria-selected")).toBe("true");
+    expect(tabs[4]?.getAttribute("aria-selected")).toBe("true");
     await view.unmount();
   });
 });

@@ -1,7 +1,15 @@
 import type { Session } from "../../common/schedule/types";
+import type { AdminReportView } from "../../common/schemas/reports";
+import {
+  type StaleKind,
+  type StalePage,
+  type StaleSchool,
+  staleKinds,
+} from "../../common/schemas/stale-listings";
 import type { DuplicateCandidate } from "../../common/schemas/submission";
 
-export type { DuplicateCandidate };
+export type { AdminReportView, DuplicateCandidate, StaleKind, StalePage, StaleSchool };
+export { staleKinds };
 
 /** Audit log rows per page on /admin ('Load more' asks for the next). */
 export const AUDIT_PAGE_SIZE = 20;
@@ -62,6 +70,10 @@ export interface AdminDashboardProps {
   submissions: PendingSubmission[] | null;
   feedback: FeedbackEntry[] | null;
   audit: AuditPage | null;
+  /** `GET /api/admin/reports`: open reports first (the tab shows the open ones). */
+  reports: AdminReportView[] | null;
+  /** The first page of each stale list. */
+  stale: Record<StaleKind, StalePage | null>;
 }
 
 /** Edits an admin may make before approving. */

@@ -43,6 +43,8 @@ export const siteRules = {
   "reports.create": signedIn,
   /** The reports queue and its decisions (remove the content, dismiss). */
   "reports.review": isAdmin,
+  /** The stale listings: flagged schedules and schools no check-in confirmed lately. */
+  "listings.stale.read": isAdmin,
 } satisfies Record<string, (viewer: PolicyViewer) => boolean>;
 
 export const memberRules = {

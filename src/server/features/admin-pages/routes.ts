@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { STALE_PAGE_SIZE } from "../../../common/schemas/stale-listings";
 import { AUDIT_PAGE_SIZE } from "../../../islands/admin/types";
 import { adminPage } from "../../../pages/admin";
 import { forbiddenPage } from "../../../pages/forbidden";
@@ -9,11 +10,13 @@ import { membersOnlyPages } from "../../render/members-only";
 import type { PageRenderer } from "../../render/page-renderer";
 import type { sessionPlugin } from "../auth/service";
 import { feedbackForAdmins } from "../feedback/service";
+import { reportQueue } from "../reports/service";
+import { staleListings } from "../stale-listings/service";
 import { auditLog, reviewQueue } from "../submissions/service";
 
 /**
- * GET /admin (spec §6): rendered with the queue, the feedback and the first audit page so the
- * island starts seeded. A guest gets the sign-in screen; a member is told it is for administrators.
+ * GET /admin (spec §6): rendered with the queue, the feedback, the reports, the first page of
+ * each stale list and the first audit page, so the island starts seeded. A guest gets the sign-in screen; a member is told it is for administrators.
  */
 export function adminPageRoutes(
   app: AppContext,
@@ -28,12 +31,17 @@ export function adminPageRoutes(
       if (!can(viewer, "admin.access")) return forbiddenPage("Administrators only", adminOnlyMessage);
       // A list that fails here is left to the island, which asks the API itself.
       const orNull = <T>(p: Promise<T>) => p.catch(() => null);
-      const [submissions, feedback, audit] = await Promise.all([
+      const firstStale = (kind: "flagged" | "unconfirmed") =>
+        orNull(staleListings(db, viewer, app.now(), { kind, limit: STALE_PAGE_SIZE, offset: 0 }));
+      const [submissions, feedback, audit, reports, flagged, unconfirmed] = await Promise.all([
         orNull(reviewQueue(db, viewer)),
         orNull(feedbackForAdmins(db, viewer)),
         orNull(auditLog(db, viewer, AUDIT_PAGE_SIZE)),
+        orNull(reportQueue(db, viewer)),
+        firstStale("flagged"),
+        firstStale("unconfirmed"),
       ]);
-      return adminPage({ submissions, feedback, audit });
+      return adminPage({ submissions, feedback, audit, reports, stale: { flagged, unconfirmed } });
     }),
   );
 }

@@ -1,0 +1,202 @@
+import { useQuery } from "@tanstack/react-query";
+import { Fragment, useEffect, useId, useRef, useState } from "react";
+import type { ReportedContent } from "../../common/schemas/reports";
+import { Modal } from "../home/Modal";
+import { CancelButton } from "../lib/CancelButton";
+import { conversationHref, profileHref } from "../users/links";
+import { reportsQueryOptions, useDecideReport } from "./queries";
+import { type AdminReportView, formatWhen } from "./types";
+
+const what: Record<AdminReportView["kind"], string> = {
+  post: "Post",
+  profile: "Profile",
+  message: "Message",
+};
+
+/** The open reports, oldest first; each decided one leaves the list. */
+export function ReportsPanel() {
+  const query = useQuery(reportsQueryOptions());
+  const open = query.data?.filter((r) => r.status === "open");
+  const heading = useRef<HTMLHeadingElement>(null);
+  const count = open?.length;
+  // A decided report leaves with the button that had focus: focus goes to the list's heading.
+  const previous = useRef(count);
+  useEffect(() => {
+    const shrank = count !== undefined && previous.current !== undefined && count < previous.current;
+    previous.current = count;
+    const active = document.activeElement;
+    if (shrank && (!active || active === document.body)) heading.current?.focus();
+  }, [count]);
+  return (
+    <section className="admin-reports" aria-labelledby="admin-reports-title">
+      <h2 id="admin-reports-title" ref={heading} tabIndex={-1}>
+        Open reports{count ? ` (${count})` : ""}
+      </h2>
+      {query.isPending ? (
+        <p className="muted">Loading reports...</p>
+      ) : query.isError ? (
+        <p role="alert">Error loading reports: {query.error.message}</p>
+      ) : !open || open.length === 0 ? (
+        <p className="muted">No open reports. Nothing to review.</p>
+      ) : (
+        <ol className="admin-queue">
+          {open.map((report) => (
+            <li key={report.id}>
+              <ReportItem report={report} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function ReportedContentView({ content }: { content: ReportedContent | null }) {
+  if (!content) return <p className="muted">The content is already gone.</p>;
+  if (content.kind === "post") {
+    return (
+      <>
+        <blockquote className="admin-reported">{content.content || "(no text)"}</blockquote>
+        <p className="muted">
+          {content.visibility} post
+          {content.photos.length > 0 &&
+            ` · ${content.photos.length} photo${content.photos.length === 1 ? "" : "s"}`}
+        </p>
+      </>
+    );
+  }
+  if (content.kind === "message") {
+    return (
+      <>
+        <blockquote className="admin-reported">{content.body}</blockquote>
+        <p className="muted">In conversation #{content.conversationId}</p>
+      </>
+    );
+  }
+  const fields: [string, string | null][] = [
+    ["About me", content.aboutMe],
+    ["City", content.city],
+    ["Home gym", content.homeGym],
+    ["Photo", content.profilePhoto ? "Has a profile photo" : null],
+  ];
+  const shown = fields.filter(([, value]) => value);
+  return shown.length === 0 ? (
+    <p className="muted">The profile shows nothing but its username.</p>
+  ) : (
+    <dl className="admin-facts admin-reported">
+      {shown.map(([label, value]) => (
+        <Fragment key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
+function ReportItem({ report: r }: { report: AdminReportView }) {
+  const id = useId();
+  const decide = useDecideReport(r);
+  const [confirming, setConfirming] = useState(false);
+  const member = r.reportedUser ? `@${r.reportedUser.username}` : "a deleted member";
+  return (
+    <article className="card admin-report" aria-labelledby={`${id}-title`}>
+      <header>
+        <h3 id={`${id}-title`}>
+          {what[r.kind]} by {member}
+        </h3>
+        <p className="muted">Reported {formatWhen(r.createdAt)}</p>
+      </header>
+      <ReportedContentView content={r.content} />
+      <dl className="admin-facts">
+        <dt>Reason</dt>
+        <dd>{r.reason}</dd>
+        <dt>Reported by</dt>
+        <dd>
+          {r.reporter ? <a href={profileHref(r.reporter.id)}>@{r.reporter.username}</a> : "A deleted member"}
+        </dd>
+        <dt>Reported member</dt>
+        <dd>{r.reportedUser ? <a href={profileHref(r.reportedUser.id)}>{member}</a> : "Deleted"}</dd>
+        {r.content?.kind === "message" && (
+          <>
+            <dt>Conversation</dt>
+            <dd>
+              <a href={conversationHref(r.content.conversationId)}>#{r.content.conversationId}</a>
+            </dd>
+          </>
+        )}
+      </dl>
+      <div className="admin-actions">
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={decide.isPending || !r.content}
+          onClick={() => setConfirming(true)}
+        >
+          Remove content
+        </button>
+        <button
+          type="button"
+          className="button button-ghost"
+          disabled={decide.isPending}
+          onClick={() => decide.mutate("dismiss")}
+        >
+          Dismiss
+        </button>
+      </div>
+      {confirming && (
+        <RemoveDialog
+          kind={r.kind}
+          member={member}
+          pending={decide.isPending}
+          onClose={() => setConfirming(false)}
+          onConfirm={() => decide.mutate("remove", { onSuccess: () => setConfirming(false) })}
+        />
+      )}
+    </article>
+  );
+}
+
+const removes: Record<AdminReportView["kind"], string> = {
+  post: "The post and its photos are deleted.",
+  profile: "The profile keeps its account and username but loses its about me, city, home gym and photo.",
+  message: "The message is deleted from the conversation.",
+};
+
+/** 'Remove content' asks first: what goes, and that every open report about it is closed. */
+function RemoveDialog({
+  kind,
+  member,
+  pending,
+  onClose,
+  onConfirm,
+}: {
+  kind: AdminReportView["kind"];
+  member: string;
+  pending: boolean;
+  onClose(): void;
+  onConfirm(): void;
+}) {
+  const id = useId();
+  // Focus starts where the native dialog puts it (its first control), not on the removal.
+  return (
+    <Modal labelledBy={`${id}-title`} onClose={onClose} className="modal-small admin-dialog">
+      <h2 id={`${id}-title`}>Remove this {kind}?</h2>
+      <p id={`${id}-desc`}>
+        {removes[kind]} Every open report about it is closed. This cannot be undone. ({member})
+      </p>
+      <div className="modal-actions">
+        <CancelButton />
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={pending}
+          aria-describedby={`${id}-desc`}
+          onClick={onConfirm}
+        >
+          {pending ? "Removing..." : "Remove content"}
+        </button>
+      </div>
+    </Modal>
+  );
+}
