@@ -4,6 +4,7 @@ import type { OpenMatStatus } from "../common/schedule/open-now";
 import type { SchoolView } from "../common/schemas/school";
 import { breadcrumbLd } from "../common/structured-data";
 import { schoolLd } from "../common/structured-data-school";
+import { CommunityNotes } from "../islands/home/CommunityNotes";
 import { Island } from "../server/render/island";
 import type { RenderInput } from "../server/render/render-page";
 
@@ -111,6 +112,7 @@ export function schoolPage(
             <p>{`Rating ${school.rating.toFixed(1)} (${school.reviewCount} reviews)`}</p>
           )}
         </section>
+        <CommunityNotes notes={school.feedbackNotes} headingId="community-notes" level="h2" />
       </article>
     ),
   };

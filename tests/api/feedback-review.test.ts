@@ -112,6 +112,14 @@ describe("POST /api/admin/feedback/:id/apply", () => {
       feedbackNotes?: { text: string }[];
     };
     expect(view.feedbackNotes?.[0]?.text).toBe("<script>alert(1)</script> now on Sundays");
+
+    // The school page shows it under 'Community notes' with its date, as text.
+    const page = await t.request(`/schools/${school?.slug}`);
+    const html = await page.text();
+    expect(html).toContain("Community notes");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; now on Sundays");
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html).toMatch(new RegExp(`datetime="${notes[0]?.at}"`, "i"));
   });
 
   it("answers the second apply 409 and changes nothing", async () => {

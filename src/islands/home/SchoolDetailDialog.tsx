@@ -2,6 +2,7 @@ import { directionsUrl } from "../../common/directions";
 import { type SchoolSummary, toSchoolSummary } from "../../common/home";
 import { homeTexts } from "../../common/home-texts";
 import { CheckInButton } from "../checkins/CheckInButton";
+import { CommunityNotes } from "./CommunityNotes";
 import { ConfirmedByCheckin } from "./ConfirmedByCheckin";
 import { FavoriteButton } from "./FavoriteButton";
 import { Modal } from "./Modal";
@@ -64,6 +65,7 @@ export function SchoolDetailDialog({
               <p className="muted">{details.isError ? "Details could not be loaded." : "Loading details…"}</p>
             )}
           </section>
+          <CommunityNotes notes={details.data?.feedbackNotes} headingId={`${titleId}-notes`} level="h3" />
           <div className="modal-actions">
             <CheckInButton schoolId={schoolId} signedIn={signedIn} />
             <FavoriteButton schoolId={schoolId} signedIn={signedIn} />
