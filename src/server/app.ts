@@ -59,6 +59,7 @@ import { seoRoutes } from "./features/seo/routes";
 import { settingsRoutes } from "./features/settings/routes";
 import { staleListingRoutes } from "./features/stale-listings/routes";
 import { submissionRoutes } from "./features/submissions/routes";
+import { releaseStaleClaimsJob } from "./features/submissions/service";
 import { userRoutes } from "./features/users/routes";
 import { errorMapper } from "./http/error-mapper";
 import { type PipelineHandler, withPipeline } from "./http/pipeline";
@@ -138,6 +139,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       pruneJob("notifications", pruneReadNotifications),
       messageMailJob({ send: (mail) => outbox.enqueue(mail), publicUrl: env.PUBLIC_URL }),
       pruneJob("unsubscribe_tokens", pruneUnsubscribeLinks),
+      releaseStaleClaimsJob(),
     ],
   });
   const authDeps: AuthDeps = {

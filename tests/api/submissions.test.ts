@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { RATE_LIMIT_FALLBACK } from "../../src/common/rate-limit-body";
 import { schoolMessages } from "../../src/common/schemas/school";
 import { submissionMessages } from "../../src/common/schemas/submission";
+import { releaseStaleClaimsJob, STALE_CLAIM_MS } from "../../src/server/features/submissions/service";
+import { silentLogger } from "../../src/server/log";
 import { adminOnlyApiMessage } from "../../src/server/policy/guard";
 import { seedFixtureSchools } from "../support/schools";
 import { confirmEmail, jsonFrom, nextPeerIp, registerMember } from "../support/session";
@@ -246,6 +248,41 @@ describe("the review API", () => {
     const school = await send("GET", `/api/schools/${row?.school_id}`);
     expect(school.status).toBe(200);
     expect(((await school.json()) as { gym: string }).gym).toBe("Race Condition BJJ");
+  });
+
+  it("puts an approval that stopped half way back in the queue, and approving again makes one school", async () => {
+    const schoolsBefore = await count("schools");
+    const { body } = await submit({ gym: "Interrupted Approval BJJ" });
+    const { body: recent } = await submit({ gym: "Just Claimed BJJ" });
+    const { body: done } = await submit({ gym: "Approved Fine BJJ" });
+    expect((await send("POST", `/api/admin/submissions/${done.id}/approve`, {}, admin)).status).toBe(200);
+    // A copy claimed these, then stopped before its final batch: no school linked, no audit row.
+    const stoppedAt = Date.now() - STALE_CLAIM_MS - 1000;
+    await sql("update open_mat_submissions set status = 'approved', decided_at = ? where id = ?", [
+      stoppedAt,
+      body.id,
+    ]);
+    await sql("update open_mat_submissions set status = 'approved', decided_at = ? where id = ?", [
+      Date.now(),
+      recent.id,
+    ]);
+    const run = () =>
+      releaseStaleClaimsJob().run({ db: t.app.context.database.db, now: new Date(), logger: silentLogger });
+    expect(await run()).toBe(1);
+    const status = async (id: number) =>
+      (await sql("select status from open_mat_submissions where id = ?", [id]))[0]?.status;
+    expect(await status(body.id)).toBe("pending");
+    // A claim younger than the limit may still finish; a finished approval is never touched.
+    expect(await status(recent.id)).toBe("approved");
+    expect(await status(done.id)).toBe("approved");
+    const queue = (await (await send("GET", "/api/admin/submissions", undefined, admin)).json()) as {
+      submissions: { id: number }[];
+    };
+    expect(queue.submissions.map((s) => s.id)).toContain(body.id);
+    expect((await send("POST", `/api/admin/submissions/${body.id}/approve`, {}, admin)).status).toBe(200);
+    expect(await count("schools", `source_key = 'submission:${body.id}'`)).toBe(1);
+    expect(await count("schools")).toBe(schoolsBefore + 2);
+    expect(await count("admin_audit_log", `subject_id = ${body.id}`)).toBe(1);
   });
 
   it("approves with the admin's edits", async () => {

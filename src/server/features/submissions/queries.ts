@@ -52,8 +52,37 @@ export const undoDecision = (db: Db, id: number) =>
     .set({ status: "pending", decidedBy: null, decidedAt: null, reason: null })
     .where(eq(openMatSubmissions.id, id));
 
-export const setSubmissionSchool = (db: Pick<Db, "update">, id: number, schoolId: number) =>
-  db.update(openMatSubmissions).set({ schoolId }).where(eq(openMatSubmissions.id, id));
+/** Links the school, only while this claim (its `decidedAt`) still holds: a released claim stays released. */
+export const setSubmissionSchool = (db: Pick<Db, "update">, id: number, schoolId: number, claimedAt: Date) =>
+  db
+    .update(openMatSubmissions)
+    .set({ schoolId })
+    .where(
+      and(
+        eq(openMatSubmissions.id, id),
+        eq(openMatSubmissions.status, "approved"),
+        eq(openMatSubmissions.decidedAt, claimedAt),
+      ),
+    );
+
+/**
+ * Approvals claimed before `cutoff` that never wrote their audit row (the copy stopped between
+ * the claim and the end of the approval) go back to the queue, so no submission is lost in
+ * between. The row's `id`s are returned for the log.
+ */
+export const releaseStaleClaims = (db: Db, cutoff: Date) =>
+  db
+    .update(openMatSubmissions)
+    .set({ status: "pending", decidedBy: null, decidedAt: null, reason: null, schoolId: null })
+    .where(
+      and(
+        eq(openMatSubmissions.status, "approved"),
+        lt(openMatSubmissions.decidedAt, cutoff),
+        sql`NOT EXISTS (SELECT 1 FROM ${adminAuditLog} WHERE ${adminAuditLog.subjectType} = 'submission'
+          AND ${adminAuditLog.subjectId} = ${openMatSubmissions.id})`,
+      ),
+    )
+    .returning({ id: openMatSubmissions.id });
 
 export const insertAudit = (db: Pick<Db, "insert">, values: typeof adminAuditLog.$inferInsert) =>
   db.insert(adminAuditLog).values(values);
