@@ -6,6 +6,7 @@ import {
   MESSAGE_PAGE_SIZE,
   type MessageView,
 } from "../../common/schemas/messages";
+import { ReportButton } from "../reports/ReportDialog";
 import { Avatar } from "../users/Avatar";
 import { profileHref } from "../users/links";
 import { Composer } from "./Composer";
@@ -24,8 +25,9 @@ export interface ConversationProps {
 
 /**
  * Spec §2 Conversation: the other member with a button to their profile, the messages (own
- * on the right, theirs on the left), and the message box. Opening a conversation that has
- * messages marks it read, as does a message arriving while it is open.
+ * on the right, theirs on the left, each of theirs with 'Report'), and the message box.
+ * Opening a conversation that has messages marks it read, as does a message arriving while
+ * it is open.
  */
 export function ConversationView({
   viewerId,
@@ -68,10 +70,21 @@ export function ConversationView({
               return (
                 <li key={m.id} className={own ? "message message-own" : "message message-other"}>
                   <span className="visually-hidden">{own ? "You" : `@${otherUser.username}`}: </span>
-                  <p className="message-body">{m.body}</p>
+                  <p className="message-body" id={`message-${m.id}-body`}>
+                    {m.body}
+                  </p>
                   <time className="message-time" dateTime={m.createdAt}>
                     {formatMessageTime(new Date(m.createdAt), clock.now, clock.timeZone)}
                   </time>
+                  {!own && (
+                    <ReportButton
+                      kind="message"
+                      id={m.id}
+                      label={`Report message from @${otherUser.username}`}
+                      describedBy={`message-${m.id}-body`}
+                      className="message-report"
+                    />
+                  )}
                 </li>
               );
             })}

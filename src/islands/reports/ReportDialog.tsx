@@ -112,15 +112,31 @@ export function ReportDialog({
   );
 }
 
-/** A small ghost 'Report' button that opens the dialog (for a post card). */
-export function ReportButton({ kind, id, label }: { kind: ReportKind; id: number; label: string }) {
+/**
+ * A small ghost 'Report' button that opens the dialog (for a post card or a message);
+ * `describedBy` names what it reports when several share one label.
+ */
+export function ReportButton({
+  kind,
+  id,
+  label,
+  describedBy,
+  className = "",
+}: {
+  kind: ReportKind;
+  id: number;
+  label: string;
+  describedBy?: string;
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button
         type="button"
-        className="button button-ghost button-small"
+        className={`button button-ghost button-small ${className}`.trim()}
         aria-label={label}
+        aria-describedby={describedBy}
         onClick={() => setOpen(true)}
       >
         Report
