@@ -1,2 +1,32 @@
+import { type Browser, expect } from "@playwright/test";
+import { newestMailTo, verifyLinkIn } from "./accounts";
+
 /** The address the e2e server lists in ADMIN_EMAILS: whoever signs up with it and confirms it is an admin. */
 export const E2E_ADMIN_EMAIL = "e2e-admin@example.test";
+const ADMIN = { username: "e2e_admin", email: E2E_ADMIN_EMAIL, password: "admin e2e password" };
+
+/**
+ * The one admin of the run, signed in, in a browser context of its own. Tests in several
+ * files (and workers) ask for it: the first signs it up and confirms the address through the
+ * dev mailbox; the others sign in, and wait until that confirmation has made it an admin.
+ */
+export async function signedInAdmin(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const registered = await page.request.post("/api/auth/register", { data: ADMIN });
+  if (registered.status() === 201) {
+    const mail = await newestMailTo(page.request, E2E_ADMIN_EMAIL, "Confirm your OpenMat email address");
+    await page.goto(verifyLinkIn(mail));
+    await page.getByRole("button", { name: "Confirm Email Address" }).click();
+    await expect(page.getByRole("heading", { name: "Email Address Confirmed" })).toBeVisible();
+  } else {
+    const login = await page.request.post("/api/auth/login", {
+      data: { identifier: ADMIN.email, password: ADMIN.password },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    await expect
+      .poll(async () => (await page.request.get("/api/admin/submissions")).status(), { timeout: 15_000 })
+      .toBe(200);
+  }
+  return { page, close: () => context.close() };
+}
