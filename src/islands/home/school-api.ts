@@ -1,9 +1,12 @@
 import type { SchoolLike, SchoolSummary } from "../../common/home";
+import type { CommunityNote } from "../../common/schemas/school";
 
 /** A school as the schools API returns it; only the fields the home screen reads. */
 export interface ApiSchool extends SchoolLike {
   website: string | null;
   communityNotes: string | null;
+  /** Published notes of applied feedback (the detail dialog's 'Community notes'). */
+  feedbackNotes?: CommunityNote[];
   noOpenMat?: boolean;
 }
 
