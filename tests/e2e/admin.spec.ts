@@ -1,35 +1,14 @@
 /**
  * /admin (issue 13, Reviewing): a member submits an open mat through the API, the admin
- * approves it on the page, and the school is found by search. Axe checks the page with the
- * queue and with the Reject dialog open.
+ * approves it on the page, and the school is found by search; the admin removes a reported
+ * post on the Reports tab; the Stale listings tab lists a flagged schedule and pages the
+ * never-confirmed schools. Axe checks each tab, and the Reject and Remove dialogs.
  */
 import { randomBytes } from "node:crypto";
-import { type Browser, expect, test } from "@playwright/test";
-import {
-  hydratedIsland,
-  newestMailTo,
-  registerViaApi,
-  signedInMember,
-  verifyLinkIn,
-} from "./support/accounts";
-import { E2E_ADMIN_EMAIL } from "./support/admin";
+import { expect, test } from "@playwright/test";
+import { hydratedIsland, signedInMember } from "./support/accounts";
+import { signedInAdmin } from "./support/admin";
 import { expectNoViolations } from "./support/axe";
-
-/** The one admin of the run: signed up with E2E_ADMIN_EMAIL and confirmed through the dev mailbox. */
-async function signedInAdmin(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await registerViaApi(page.request, {
-    username: "e2e_admin",
-    email: E2E_ADMIN_EMAIL,
-    password: "admin e2e password",
-  });
-  const mail = await newestMailTo(page.request, E2E_ADMIN_EMAIL, "Confirm your OpenMat email address");
-  await page.goto(verifyLinkIn(mail));
-  await page.getByRole("button", { name: "Confirm Email Address" }).click();
-  await expect(page.getByRole("heading", { name: "Email Address Confirmed" })).toBeVisible();
-  return { page, close: () => context.close() };
-}
 
 test("an admin approves a member's open mat on /admin and it can be searched", async ({ browser }) => {
   const gym = `Approve Me ${randomBytes(3).toString("hex")} Jiu Jitsu`;
@@ -83,6 +62,9 @@ test("an admin approves a member's open mat on /admin and it can be searched", a
   await expect(island.getByRole("tab", { name: "Feedback Dashboard" })).toBeFocused();
   await expect(island.getByRole("heading", { name: "Feedback Dashboard" })).toBeVisible();
   await page.keyboard.press("ArrowRight");
+  await expect(island.getByRole("tab", { name: "Reports" })).toBeFocused();
+  await expect(island.getByRole("heading", { name: /^Open reports/ })).toBeVisible();
+  await page.keyboard.press("End");
   await expect(island.getByRole("heading", { name: "Audit log" })).toBeVisible();
   await page.keyboard.press("Home");
 
@@ -100,5 +82,99 @@ test("an admin approves a member's open mat on /admin and it can be searched", a
   await expect(
     island.getByRole("tabpanel", { name: "Audit log" }).getByText("approve").first(),
   ).toBeVisible();
+  await admin.close();
+});
+
+test("an admin removes a reported post on the Reports tab, and the decision is audited", async ({
+  browser,
+}) => {
+  const text = `Buy cheap belts ${randomBytes(3).toString("hex")}`;
+  const author = await signedInMember(browser, "reported");
+  const created = await author.page.request.post("/api/posts", {
+    data: { content: text, visibility: "Public", photos: [] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const postId = ((await created.json()) as { id: number }).id;
+  const reporter = await signedInMember(browser, "reporter");
+  const reported = await reporter.page.request.post("/api/reports", {
+    data: { kind: "post", id: postId, reason: "Spam for belts" },
+  });
+  expect(reported.status(), await reported.text()).toBe(201);
+
+  const admin = await signedInAdmin(browser);
+  const page = admin.page;
+  await page.goto("/admin");
+  const island = await hydratedIsland(page, "AdminDashboard");
+  await island.getByRole("tab", { name: "Reports" }).click();
+  const panel = island.getByRole("tabpanel", { name: "Reports" });
+  const item = panel.getByRole("article").filter({ hasText: text });
+  await expect(item).toHaveCount(1);
+  await expect(item.getByRole("heading", { name: `Post by @${author.member.username}` })).toBeVisible();
+  await expect(item).toContainText("Spam for belts");
+  await expect(item.getByRole("link", { name: `@${reporter.member.username}` })).toBeVisible();
+  await expectNoViolations(page);
+
+  await item.getByRole("button", { name: "Remove content" }).click();
+  const dialog = page.getByRole("dialog", { name: "Remove this post?" });
+  await expect(dialog).toBeVisible();
+  await expectNoViolations(page);
+  await dialog.getByRole("button", { name: "Remove content" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Content removed" })).toBeVisible();
+  await expect(item).toHaveCount(0);
+  expect((await author.page.request.get(`/api/posts/${postId}`)).status()).toBe(404);
+
+  await island.getByRole("tab", { name: "Audit log" }).click();
+  await expect(
+    island.getByRole("tabpanel", { name: "Audit log" }).getByText("report.remove").first(),
+  ).toBeVisible();
+  await author.close();
+  await reporter.close();
+  await admin.close();
+});
+
+test("the Stale listings tab lists a flagged schedule first, then pages the unconfirmed schools", async ({
+  browser,
+}) => {
+  const gym = `Whenever ${randomBytes(3).toString("hex")} Jiu Jitsu`;
+  const member = await signedInMember(browser, "stale");
+  const submitted = await member.page.request.post("/api/schools", {
+    data: {
+      gym,
+      address: "500 W 2nd St, Austin, TX 78701",
+      dayAndTime: "Saturday 10:00am - 12:00pm and whenever coach says",
+      link: "",
+      communityNotes: "",
+      emailForConfirmation: "",
+      saturday: true,
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  const submissionId = ((await submitted.json()) as { id: number }).id;
+  await member.close();
+
+  const admin = await signedInAdmin(browser);
+  const page = admin.page;
+  const approved = await page.request.post(`/api/admin/submissions/${submissionId}/approve`, { data: {} });
+  expect(approved.status(), await approved.text()).toBe(200);
+
+  await page.goto("/admin");
+  const island = await hydratedIsland(page, "AdminDashboard");
+  await island.getByRole("tab", { name: "Stale listings" }).click();
+  const panel = island.getByRole("tabpanel", { name: "Stale listings" });
+  const flagged = panel.getByRole("region", { name: /^Unreadable schedules/ });
+  const row = flagged.getByRole("listitem").filter({ hasText: gym });
+  await expect(row.getByRole("link", { name: gym })).toHaveAttribute("href", /^\/schools\//);
+  await expect(row).toContainText("Austin, TX");
+  await expect(row).toContainText("Never confirmed");
+  await expect(row.getByRole("list", { name: `Unreadable lines of ${gym}` })).toContainText("whenever");
+  await expectNoViolations(page);
+
+  // The demo schools no check-in confirmed: far more than a page, so 'Load more' adds the next.
+  const unconfirmed = panel.getByRole("region", { name: /^Not confirmed in 90 days/ });
+  const rows = unconfirmed.locator(".admin-stale-school");
+  await expect(rows).toHaveCount(20);
+  await expect(rows.first()).toContainText("Never confirmed");
+  await unconfirmed.getByRole("button", { name: "Load more not confirmed in 90 days" }).click();
+  await expect(rows).toHaveCount(40);
   await admin.close();
 });

@@ -2,8 +2,8 @@
  * Direct messages end to end, with two members in two browser contexts: A opens a
  * conversation from B's profile and writes; B, on /messages, sees it arrive without
  * reloading (the live stream); B opens it, which marks it read, and B's unread counts
- * drop; B's reply reaches A's open conversation live. axe checks /messages and a
- * conversation along the way.
+ * drop; B reports A's message; B's reply reaches A's open conversation live. axe checks
+ * /messages and a conversation along the way.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { header, hydratedIsland, signedInMember } from "./support/accounts";
@@ -66,6 +66,19 @@ test("A writes from B's profile; B sees it live, opens it, and the unread counts
   );
   await expect(messagesButton(b.page)).toHaveAccessibleName("Messages, 0 unread");
   await expectNoViolations(b.page);
+
+  // B may report A's message, from the keyboard; A's own message offers no Report.
+  await expect(a.page.getByRole("button", { name: /^Report message/ })).toHaveCount(0);
+  const report = bConversation.getByRole("button", { name: `Report message from @${a.member.username}` });
+  await report.focus();
+  await b.page.keyboard.press("Enter");
+  const reportDialog = b.page.getByRole("dialog", { name: `Report message from @${a.member.username}` });
+  await expect(reportDialog.getByLabel("What is wrong?")).toBeFocused();
+  await b.page.keyboard.type("Testing the report button");
+  await reportDialog.getByRole("button", { name: "Send report" }).click();
+  await expect(b.page.getByRole("status").filter({ hasText: "Report sent" })).toBeVisible();
+  await expect(reportDialog).toHaveCount(0);
+  await expect(report).toBeFocused();
 
   // B replies; A's open conversation shows it without reloading.
   const bBox = bConversation.getByRole("textbox", { name: "Message" });
