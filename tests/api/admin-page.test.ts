@@ -93,4 +93,38 @@ describe("GET /admin", () => {
       expect(text).not.toContain(secret);
     }
   });
+
+  it("renders the open reports and the flagged schedules into the page and its props", async () => {
+    const posted = await t.json(
+      "POST",
+      "/api/posts",
+      { content: "Page-rendered reported post", visibility: "Public", photos: [] },
+      { cookie: member.cookie },
+    );
+    expect(posted.status).toBe(201);
+    const postId = ((await posted.json()) as { id: number }).id;
+    const reported = await t.json(
+      "POST",
+      "/api/reports",
+      { kind: "post", id: postId, reason: "Rendered reason" },
+      { cookie: adminCookie },
+    );
+    expect(reported.status).toBe(201);
+    await t.app.context.database.client.execute({
+      sql: `INSERT INTO schools (slug, source_key, gym, location, address, city, state, latitude, longitude,
+              time_zone, day_and_time, schedule_unparsed, created_at, updated_at)
+            VALUES ('flagged-page-gym', 'flagged-page-gym', 'Flagged Page Gym', 'x', '1 Main St', 'Waco', 'TX',
+              31.5, -97.1, 'America/Chicago', 'Sat 10am and whenever', ?, 0, 0)`,
+      args: [JSON.stringify(["whenever the coach says"])],
+    });
+    // React marks where text pieces meet with empty comments.
+    const html = (await (await page(adminCookie)).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Open reports (1)");
+    expect(html).toContain("Page-rendered reported post");
+    expect(html).toContain("Rendered reason");
+    expect(html).toContain("Unreadable schedules (1)");
+    expect(html).toContain('href="/schools/flagged-page-gym"');
+    expect(html).toContain("whenever the coach says");
+    expect(html).toContain("Never confirmed");
+  });
 });
