@@ -1,4 +1,5 @@
 import type { Session } from "../../common/schedule/types";
+import type { FeedbackStatus } from "../../common/schemas/feedback";
 import type { AdminReportView } from "../../common/schemas/reports";
 import {
   type StaleKind,
@@ -46,6 +47,16 @@ export interface FeedbackEntry {
   schoolName: string;
   address: string;
   city: string;
+  /** Review state; a missing one reads as open. */
+  status?: FeedbackStatus;
+  decidedAt?: string | null;
+  /** The deciding admin's username. */
+  decidedBy?: string | null;
+  notePublished?: boolean;
+  /** The school's listed fields, which the correction dialog starts from. */
+  schoolSlug?: string;
+  dayAndTime?: string;
+  website?: string | null;
 }
 
 export interface AuditEntry {

@@ -1,0 +1,134 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import * as v from "valibot";
+import { type CorrectFeedbackInput, correctFeedbackSchema } from "../../common/schemas/feedback";
+import { Modal } from "../home/Modal";
+import { CancelButton } from "../lib/CancelButton";
+import type { FeedbackEntry } from "./types";
+
+type Field = "gym" | "address" | "dayAndTime" | "link";
+
+/**
+ * 'Correct school': the school's listed fields, prefilled and labelled, with the feedback's
+ * notes beside them; checked as the open-mat form checks them before anything is sent.
+ * Focus starts in the gym name; Escape or Cancel closes and hands focus back to the opener.
+ */
+export function CorrectSchoolDialog({
+  entry,
+  pending,
+  onApply,
+  onClose,
+}: {
+  entry: FeedbackEntry;
+  pending: boolean;
+  onApply(correction: CorrectFeedbackInput): void;
+  onClose(): void;
+}) {
+  const id = useId();
+  const first = useRef<HTMLInputElement>(null);
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  useEffect(() => first.current?.focus(), []);
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const result = v.safeParse(correctFeedbackSchema, {
+      gym: String(data.get("gym") ?? ""),
+      address: String(data.get("address") ?? ""),
+      dayAndTime: String(data.get("dayAndTime") ?? ""),
+      link: String(data.get("link") ?? ""),
+      publishNote: data.get("publishNote") === "on",
+    });
+    if (result.success) {
+      setProblems({});
+      onApply(result.output);
+      return;
+    }
+    const found: Partial<Record<Field, string>> = {};
+    for (const issue of result.issues) {
+      const key = issue.path?.[0]?.key as Field | undefined;
+      if (key && !found[key]) found[key] = issue.message;
+    }
+    setProblems(found);
+    const firstBad = (["gym", "address", "dayAndTime", "link"] as const).find((k) => found[k]);
+    if (firstBad) form.querySelector<HTMLElement>(`[name="${firstBad}"]`)?.focus();
+  }
+  const invalid = (field: Field) =>
+    problems[field] ? { "aria-invalid": true, "aria-describedby": `${id}-${field}-error` } : {};
+  const error = (field: Field) =>
+    problems[field] && (
+      <p id={`${id}-${field}-error`} className="field-error" role="alert">
+        {problems[field]}
+      </p>
+    );
+  return (
+    <Modal labelledBy={`${id}-title`} onClose={onClose} className="admin-dialog feedback-correct-dialog">
+      <h2 id={`${id}-title`}>Correct school</h2>
+      <div className="feedback-correct-layout">
+        <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+          <div className="field">
+            <label htmlFor={`${id}-gym`}>Gym</label>
+            <input
+              ref={first}
+              id={`${id}-gym`}
+              name="gym"
+              defaultValue={entry.schoolName}
+              {...invalid("gym")}
+            />
+            {error("gym")}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-address`}>Address</label>
+            <input id={`${id}-address`} name="address" defaultValue={entry.address} {...invalid("address")} />
+            {error("address")}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-day`}>Day and time</label>
+            <textarea
+              id={`${id}-day`}
+              name="dayAndTime"
+              rows={3}
+              defaultValue={entry.dayAndTime ?? ""}
+              {...invalid("dayAndTime")}
+            />
+            {error("dayAndTime")}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-link`}>Link</label>
+            <input
+              id={`${id}-link`}
+              name="link"
+              type="url"
+              defaultValue={entry.website ?? ""}
+              {...invalid("link")}
+            />
+            {error("link")}
+          </div>
+          {entry.communityNotes && (
+            <div className="field field-checkbox">
+              <input id={`${id}-publish`} name="publishNote" type="checkbox" />
+              <label htmlFor={`${id}-publish`}>
+                Publish the public note on the school as a community note
+              </label>
+            </div>
+          )}
+          <div className="modal-actions">
+            <CancelButton />
+            <button type="submit" className="button" disabled={pending}>
+              {pending ? "Saving..." : "Apply correction"}
+            </button>
+          </div>
+        </form>
+        <aside className="feedback-correct-notes" aria-labelledby={`${id}-notes`}>
+          <h3 id={`${id}-notes`}>The feedback</h3>
+          <h4>Public notes</h4>
+          <p>{entry.communityNotes || "None"}</p>
+          <h4>
+            Private comments <span className="admin-tag">Admin Only</span>
+          </h4>
+          <p>{entry.privateComments || "None"}</p>
+        </aside>
+      </div>
+    </Modal>
+  );
+}
