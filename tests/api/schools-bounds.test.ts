@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { distanceMiles } from "../../src/common/geo";
-import { sessionsOf } from "../../src/server/features/schools/queries";
+import { bumpSchoolsVersion, sessionsOf } from "../../src/server/features/schools/queries";
+import { schoolsChanged } from "../../src/server/features/schools/schools-version";
 import { RESULT_LIMIT } from "../../src/server/features/schools/service";
 import { insertManySchools, seedFixtureSchools } from "../support/schools";
 import { countStatements, type SqlCounter, schoolStatements } from "../support/sql-counter";
@@ -45,6 +46,18 @@ async function measured(s: Side, path: string, headers: Record<string, string> =
   return { res, body, statements: s.sql.n, rows: s.sql.rows, schoolSql: schoolStatements(s.sql.sql) };
 }
 
+/**
+ * A new schools version, as after any write, and the spatial index built for it (once per
+ * version, from one statement of ids and positions) by a request that lists nothing: what
+ * follows is measured as every later request of that version runs.
+ */
+async function freshVersion(s: Side) {
+  const { db } = s.t.app.context.database;
+  await bumpSchoolsVersion(db);
+  schoolsChanged(db);
+  await measured(s, "/api/schools/radius?lat=-60&lng=0&radius=0.01");
+}
+
 interface Listed {
   id: number;
   latitude: number;
@@ -66,6 +79,7 @@ describe("GET /api/schools/nearby far from every school", () => {
   const path = "/api/schools/nearby?lat=0&lng=0&limit=15";
 
   it("sends as many statements for 33,006 schools as for 6, and reads only the rows it returns", async () => {
+    await Promise.all([freshVersion(few), freshVersion(many)]);
     const small = await measured(few, path);
     const large = await measured(many, path);
     expect(small.res.status).toBe(200);
@@ -114,13 +128,14 @@ describe("GET /api/schools/radius", () => {
     // A point at 3 decimals: cached answers are computed at coordinates rounded so.
     const center = { latitude: 30.267, longitude: -97.743 };
     const path = `/api/schools/radius?lat=${center.latitude}&lng=${center.longitude}&radius=40`;
+    await Promise.all([freshVersion(few), freshVersion(many)]);
     const small = await measured(few, path);
     const large = await measured(many, path);
     expect(JSON.parse(small.body).schools).toHaveLength(3);
     const schools: Listed[] = JSON.parse(large.body).schools;
     expect(schools).toHaveLength(RESULT_LIMIT);
     expect(large.statements).toBe(small.statements);
-    expect(large.schoolSql).toHaveLength(2); // the nearest rows of the box, then their sessions
+    expect(large.schoolSql).toHaveLength(2); // the schools listed, then their sessions
     const sessions = schools.reduce((sum, s) => sum + s.sessions.length, 0);
     expect(large.rows).toBeLessThanOrEqual(RESULT_LIMIT + sessions + 10); // + version and quota rows
     // The 500 listed are the 500 nearest, nearest first, all inside the circle.
@@ -148,6 +163,7 @@ describe("GET /api/schools/all", () => {
       await s.t.app.context.database.client.execute(
         "UPDATE app_meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'schools_version'",
       );
+      schoolsChanged(s.t.app.context.database.db);
       const built = await measured(s, "/api/schools/all");
       expect(built.res.status).toBe(200);
       expect(JSON.parse(built.body)).toHaveLength(s.schools);
@@ -156,10 +172,11 @@ describe("GET /api/schools/all", () => {
       expect(built.schoolSql).toHaveLength(2);
       const again = await measured(s, "/api/schools/all");
       expect(again.body).toBe(built.body);
-      expect(again.statements).toBe(1);
-      expect(again.rows).toBe(1);
+      // At most the version, read again if building took more than the second it is trusted for.
+      expect(again.statements).toBeLessThanOrEqual(1);
+      expect(again.rows).toBeLessThanOrEqual(1);
       const zipped = await measured(s, "/api/schools/all?lat=30.5&lng=-97.7", { "accept-encoding": "gzip" });
-      expect(zipped.statements).toBe(1);
+      expect(zipped.statements).toBe(0);
       expect(zipped.res.headers.get("content-encoding")).toBe("gzip");
     }
   });
@@ -190,7 +207,7 @@ describe("GET /sitemap.xml", () => {
       expect(first.statements).toBeLessThanOrEqual(2);
       const second = await measured(s, "/sitemap.xml");
       expect(second.body).toBe(first.body);
-      expect(second.statements).toBe(1);
+      expect(second.statements).toBe(0);
       expect(second.schoolSql).toEqual([]);
     }
   });

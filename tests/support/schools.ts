@@ -1,6 +1,7 @@
 import { timeZoneAt } from "../../src/server/features/geo/time-zone";
 import { type SchoolDraft, upsertSchool } from "../../src/server/features/schools/ingest";
 import { bumpSchoolsVersion } from "../../src/server/features/schools/queries";
+import { schoolsChanged } from "../../src/server/features/schools/schools-version";
 import type { TestApp } from "./test-app";
 
 /** A small fixed set of schools at real places, for search and schedule tests. */
@@ -109,4 +110,5 @@ export async function insertManySchools(
     args: [prefix],
   });
   await bumpSchoolsVersion(t.app.context.database.db);
+  schoolsChanged(t.app.context.database.db);
 }

@@ -4,6 +4,8 @@ import { appMeta } from "../../../db/schema";
 import { type GazetteerCity, generateDemoSchools } from "../../../db/seed/demo-schools";
 import { type IngestDeps, insertSchools } from "./ingest";
 import { countDemoSchools, deleteDemoSchools } from "./queries";
+import { schoolsChanged } from "./schools-version";
+import { perSchoolsVersion } from "./version-cache";
 
 const SEEDED_KEY = "demo_seeded_at";
 
@@ -25,14 +27,24 @@ export async function seedDemoSchoolsOnce(deps: IngestDeps, cities: () => Gazett
 export async function removeDemoSchools(db: Db): Promise<number> {
   const count = await countDemoSchools(db);
   await deleteDemoSchools(db);
+  schoolsChanged(db);
   return count;
 }
 
+const demoFlags = new WeakMap<Db, () => Promise<boolean>>();
+
 /**
- * Runs on every page render: one indexed probe, sent straight to the client because
- * drizzle's query building cost more than the probe itself.
+ * Whether any demo school is listed: asked by every page render, so it is kept per schools
+ * version (one indexed probe when the version changes, no round trip otherwise).
  */
-export async function hasDemoSchools(db: Db): Promise<boolean> {
-  const result = await db.$client.execute("SELECT 1 FROM schools WHERE is_demo = 1 LIMIT 1");
-  return result.rows.length > 0;
+export function hasDemoSchools(db: Db): Promise<boolean> {
+  let flag = demoFlags.get(db);
+  if (!flag) {
+    flag = perSchoolsVersion(db, async () => {
+      const result = await db.$client.execute("SELECT 1 FROM schools WHERE is_demo = 1 LIMIT 1");
+      return result.rows.length > 0;
+    });
+    demoFlags.set(db, flag);
+  }
+  return flag();
 }

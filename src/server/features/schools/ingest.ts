@@ -5,6 +5,7 @@ import type { ParsedSchedule } from "../../../common/schedule/types";
 import type { Db } from "../../../db/client";
 import { openMatSessions, schools } from "../../../db/schema";
 import { bumpSchoolsVersion, findSchoolBySourceKey, slugTaken } from "./queries";
+import { schoolsChanged } from "./schools-version";
 
 /** A school ready to store: coordinates known, schedule still free text. */
 export interface SchoolDraft {
@@ -102,7 +103,7 @@ export async function upsertSchool(
   const values = schoolValues(deps, draft, parsed, now);
   const existing = await findSchoolBySourceKey(db, sourceKey);
   const slug = existing?.slug ?? (await uniqueSlug(db, slugify(`${draft.gym} ${draft.city} ${draft.state}`)));
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     let id: number;
     if (existing) {
       await tx.update(schools).set(values).where(eq(schools.id, existing.id));
@@ -121,6 +122,8 @@ export async function upsertSchool(
     await bumpSchoolsVersion(tx);
     return { id, action: existing ? ("updated" as const) : ("added" as const) };
   });
+  schoolsChanged(db);
+  return result;
 }
 
 const BULK_CHUNK = 200;
@@ -157,5 +160,6 @@ export async function insertSchools(deps: IngestDeps, drafts: SchoolDraft[]): Pr
     }
     await bumpSchoolsVersion(tx);
   });
+  schoolsChanged(deps.db);
   return prepared.length;
 }

@@ -1,6 +1,6 @@
 import type { Db } from "../../../db/client";
 import { acceptsGzip } from "../../http/compression";
-import { schoolsVersion } from "./queries";
+import { currentSchoolsVersion } from "./schools-version";
 
 /** Bytes all cached answers may take together (JSON, its gzip and the key). */
 export const RESULT_CACHE_MAX_BYTES = 32 * 1024 * 1024;
@@ -21,8 +21,8 @@ export interface ResultCacheOptions {
 /**
  * Remembers answers to repeated read queries ("Austin, TX" is asked all day), serialized
  * and gzipped, until any school changes. Freshness comes from the schools version in the
- * database (one primary-key lookup per request), so every running copy drops stale
- * answers at the same moment. The memory it holds is bounded in bytes, not in entries:
+ * database, as this copy knows it (read at most once a second), so every running copy drops
+ * stale answers within a second of a change. The memory it holds is bounded in bytes, not in entries:
  * one answer can list hundreds of schools.
  */
 export function createResultCache(db: Db, options: ResultCacheOptions = {}) {
@@ -50,7 +50,7 @@ export function createResultCache(db: Db, options: ResultCacheOptions = {}) {
   }
 
   async function entryFor(key: string, compute: () => Promise<unknown>): Promise<Entry> {
-    const current = await schoolsVersion(db);
+    const current = await currentSchoolsVersion(db);
     if (current !== version) {
       clear();
       version = current;

@@ -5,6 +5,7 @@ import { hasOpenMatToday, isOpenMatNow } from "../../../common/schedule/open-now
 import type { DuplicateCandidate } from "../../../common/schemas/submission";
 import type { Db } from "../../../db/client";
 import type { GeoResult } from "../geo/service";
+import { schoolWithId, sessionsOfIds } from "./prepared-queries";
 import {
   allSchoolsByName,
   allSessionsBySchool,
@@ -13,7 +14,6 @@ import {
   bumpSchoolsVersionUnlessConfirmedSince,
   countSchools,
   findSchoolById,
-  findSchoolBySlug,
   gymNamesStartingWith,
   listSchools,
   nearestSchools,
@@ -22,9 +22,10 @@ import {
   schoolsInCity,
   schoolsInState,
   schoolsMatching,
-  sessionsOf,
 } from "./queries";
+import { nearestViews, viewBySlug, viewsWithin } from "./school-reads";
 import { type SchoolView, toSchoolView, toSession } from "./school-view";
+import { schoolsChanged } from "./schools-version";
 import { perSchoolsVersion } from "./version-cache";
 
 export { correctSchool, type SchoolCorrection } from "./correction";
@@ -50,10 +51,12 @@ export interface Point {
 
 /** Full views of `rows` (in their order, or nearest first from `from`): one sessions query. */
 export async function schoolViews(db: Db, rows: SchoolRow[], from?: Point): Promise<SchoolView[]> {
-  const sessions = await sessionsOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const sessions = rows.length
+    ? await sessionsOfIds(
+        db,
+        rows.map((r) => r.id),
+      )
+    : [];
   const bySchool = Map.groupBy(sessions, (s) => s.schoolId);
   const out = rows.map((row) =>
     toSchoolView(
@@ -82,18 +85,22 @@ export function schoolPagePaths(db: Db): Promise<readonly string[]> {
 }
 
 /** The statement a check-in's batch runs before confirming a school (see the query's note). */
-export const touchConfirmation = (db: Db, schoolId: number, now: Date) =>
-  bumpSchoolsVersionUnlessConfirmedSince(
+export function touchConfirmation(db: Db, schoolId: number, now: Date) {
+  schoolsChanged(db);
+  return bumpSchoolsVersionUnlessConfirmedSince(
     db,
     schoolId,
     new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000),
   );
+}
 
 /** The statement that marks a school's schedule as confirmed now (an admin merged a submission into it). */
-export const confirmSchool = (db: Pick<Db, "run">, schoolId: number, now: Date) =>
-  db.run(
+export function confirmSchool(db: Pick<Db, "run">, schoolId: number, now: Date) {
+  schoolsChanged(db);
+  return db.run(
     sql`UPDATE schools SET last_verified_at = ${now.getTime()}, updated_at = ${now.getTime()} WHERE id = ${schoolId}`,
   );
+}
 
 /** A school's stored row (with its source key), for callers that rebuild it through `upsertSchool`. */
 export const schoolRow = (db: Db, id: number) => findSchoolById(db, id);
@@ -157,15 +164,17 @@ export async function duplicateCandidates(
   return [...found.values()].sort((a, b) => a.distanceKm - b.distanceKm);
 }
 
+/** A school as stored now (the API's answer carries its exact confirmation times). */
 export async function getSchool(db: Db, id: number) {
-  const row = await findSchoolById(db, id);
+  const row = await schoolWithId(db, id);
   return row ? (await schoolViews(db, [row]))[0] : undefined;
 }
 
-export async function getSchoolBySlug(db: Db, slug: string) {
-  const row = await findSchoolBySlug(db, slug);
-  return row ? (await schoolViews(db, [row]))[0] : undefined;
-}
+/**
+ * A school page's school, kept per schools version: what the page shows changes only with
+ * the version (a later check-in on the same day leaves "Confirmed by a check-in today" as is).
+ */
+export const getSchoolBySlug = (db: Db, slug: string) => viewBySlug(db, slug);
 
 export async function listPage(db: Db, limit: number, offset: number, from?: Point) {
   const [rows, total] = await Promise.all([listSchools(db, limit, offset), countSchools(db)]);
@@ -212,18 +221,12 @@ export function byDistanceFrom(schools: readonly SchoolView[], from: Point): Sch
 }
 
 /**
- * Schools within `miles` of a point, nearest first, at most `RESULT_LIMIT`. The database
- * hands back only the nearest `RESULT_LIMIT` rows of the bounding box; the corners beyond
- * `miles` are trimmed by true distance, and only the schools kept get their sessions read.
+ * Schools within `miles` of a point, nearest first, at most `RESULT_LIMIT`. The spatial
+ * index kept per schools version finds them; only the schools listed are read (and only
+ * those this copy has not read since the version moved).
  */
-export async function withinRadius(db: Db, center: Point, miles: number) {
-  const box = boundingBox(center.latitude, center.longitude, miles);
-  const candidates = await nearestSchools(db, center, RESULT_LIMIT, box);
-  const inside = candidates.filter(
-    (r) => distanceMiles(center.latitude, center.longitude, r.latitude, r.longitude) <= miles,
-  );
-  return schoolViews(db, inside, center);
-}
+export const withinRadius = (db: Db, center: Point, miles: number) =>
+  viewsWithin(db, center.latitude, center.longitude, miles, RESULT_LIMIT);
 
 /** "Austin", "Austin, TX" or "Austin TX". */
 export async function inCity(db: Db, cityQuery: string, from?: Point) {
@@ -234,21 +237,12 @@ export async function inCity(db: Db, cityQuery: string, from?: Point) {
   return schoolViews(db, rows, from);
 }
 
-const NEARBY_RINGS_MILES = [10, 40, 150, 500, Number.POSITIVE_INFINITY];
-
 /**
- * The `limit` schools nearest a point, widening the search ring until enough are found. Each
- * ring asks the database for its nearest `limit` only (the last ring has no box), so a point
- * far from every school still reads `limit` rows, not every school.
+ * The `limit` schools nearest a point, from the spatial index kept per schools version: a
+ * point far from every school still reads only the `limit` schools it lists.
  */
-export async function nearest(db: Db, center: Point, limit: number) {
-  for (const miles of NEARBY_RINGS_MILES) {
-    const box = Number.isFinite(miles) ? boundingBox(center.latitude, center.longitude, miles) : undefined;
-    const candidates = await nearestSchools(db, center, limit, box);
-    if (candidates.length >= limit || !box) return schoolViews(db, candidates, center);
-  }
-  return [];
-}
+export const nearest = (db: Db, center: Point, limit: number) =>
+  nearestViews(db, center.latitude, center.longitude, limit);
 
 /**
  * Ids of schools with an open mat now (or any time today), each judged in its own time
