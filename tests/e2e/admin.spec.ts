@@ -178,3 +178,71 @@ test("the Stale listings tab lists a flagged schedule first, then pages the unco
   await expect(rows).toHaveCount(40);
   await admin.close();
 });
+
+test("feedback on a school becomes a correction on /admin, and its published note shows on the school page", async ({
+  browser,
+}) => {
+  const gym = `Feedback Fix ${randomBytes(3).toString("hex")} Jiu Jitsu`;
+  const note = `Open mat moved to Sunday <b>mornings</b> ${randomBytes(2).toString("hex")}`;
+  const member = await signedInMember(browser, "noticer");
+  const submitted = await member.page.request.post("/api/schools", {
+    data: {
+      gym,
+      address: "500 W 2nd St, Austin, TX 78701",
+      dayAndTime: "Saturday 10:00am - 12:00pm",
+      link: "",
+      communityNotes: "",
+      emailForConfirmation: "",
+      saturday: true,
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  const admin = await signedInAdmin(browser);
+  const page = admin.page;
+  const approved = await page.request.post(
+    `/api/admin/submissions/${((await submitted.json()) as { id: number }).id}/approve`,
+    { data: {} },
+  );
+  expect(approved.status(), await approved.text()).toBe(200);
+  const schoolId = ((await approved.json()) as { schoolId: number }).schoolId;
+  const feedback = await member.page.request.post("/api/feedback", {
+    data: { schoolId, communityNotes: note, privateComments: "Coach told me at the front desk" },
+  });
+  expect(feedback.status(), await feedback.text()).toBe(201);
+  await member.close();
+
+  await page.goto("/admin");
+  const island = await hydratedIsland(page, "AdminDashboard");
+  await island.getByRole("tab", { name: "Feedback Dashboard" }).click();
+  const item = island.getByRole("listitem").filter({ hasText: gym });
+  await expect(item).toContainText("Open");
+  await expect(item).toContainText("Admin Only");
+  const correct = item.getByRole("button", { name: "Correct school" });
+  await correct.click();
+  const dialog = page.getByRole("dialog", { name: "Correct school" });
+  await expect(dialog.getByLabel("Gym")).toBeFocused();
+  await expect(dialog.getByLabel("Gym")).toHaveValue(gym);
+  await expect(dialog.getByLabel("Day and time")).toHaveValue("Saturday 10:00am - 12:00pm");
+  await expect(dialog).toContainText("Coach told me at the front desk");
+  await expectNoViolations(page);
+  // Escape closes it and hands focus back; then the correction for real.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(correct).toBeFocused();
+  await correct.click();
+  await dialog.getByLabel("Day and time").fill("Sunday 9:00am - 11:00am");
+  await dialog.getByLabel(/Publish the public note/).check();
+  await dialog.getByRole("button", { name: "Apply correction" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "School corrected" })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(item).toContainText("Applied as a correction");
+  await expect(item.getByRole("button", { name: "Correct school" })).toHaveCount(0);
+
+  const school = (await (await page.request.get(`/api/schools/${schoolId}`)).json()) as { slug: string };
+  await page.goto(`/schools/${school.slug}`);
+  const notes = page.getByRole("region", { name: "Community notes" });
+  await expect(notes).toContainText(note);
+  await expect(notes.locator("b")).toHaveCount(0);
+  await expect(page.locator(".sessions")).toContainText("9:00 AM–11:00 AM");
+  await admin.close();
+});
