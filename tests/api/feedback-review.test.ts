@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { feedbackReviewMessages } from "../../src/common/schemas/feedback";
 import { schoolMessages } from "../../src/common/schemas/school";
 import { submissionMessages } from "../../src/common/schemas/submission";
+import { applyFeedback, dismissFeedback } from "../../src/server/features/feedback/service";
+import { timeZoneAt } from "../../src/server/features/geo/time-zone";
 import { adminOnlyApiMessage } from "../../src/server/policy/guard";
 import { seedFixtureSchools } from "../support/schools";
 import { confirmEmail, jsonFrom, nextPeerIp, registerMember } from "../support/session";
@@ -168,6 +170,44 @@ describe("POST /api/admin/feedback/:id/apply", () => {
       schoolIds["Round Rock Rollers"] as number,
     ]);
     expect(Number(sessions[0]?.n)).toBe(1);
+  });
+
+  it("corrects nothing when another decision lands between its read and its batch", async () => {
+    const id = await leaveFeedback("Round Rock Rollers");
+    const schoolId = schoolIds["Round Rock Rollers"] as number;
+    const school = await schoolOf(schoolId);
+    const version = await schoolsVersion();
+    const db = t.app.context.database.db;
+    const viewer = { kind: "admin" as const, id: admin.id };
+    const now = () => new Date();
+    // The address moved, so the correction geocodes: meanwhile another admin dismisses the item.
+    const geocoder = {
+      suggestPlaces: () => [],
+      async geocode() {
+        await dismissFeedback({ db, now }, viewer, id);
+        return {
+          latitude: 30.27,
+          longitude: -97.74,
+          city: "Austin",
+          state: "TX",
+          label: "Austin, TX",
+          kind: "address" as const,
+        };
+      },
+    };
+    const body = {
+      gym: "Raced",
+      address: "9 Other St, Austin, TX 78701",
+      dayAndTime: "Mon 6pm",
+      publishNote: true,
+    };
+    await expect(applyFeedback({ db, now, geocoder, timeZoneAt }, viewer, id, body)).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(await schoolOf(schoolId)).toEqual(school as never);
+    expect(await schoolsVersion()).toBe(version);
+    expect((await auditOf(id)).map((a) => a.action)).toEqual(["feedback.dismiss"]);
+    expect((await sql("select status from feedback where id = ?", [id]))[0]?.status).toBe("dismissed");
   });
 
   it("answers an address that does not geocode 422 with the spec's text and changes nothing", async () => {
