@@ -74,6 +74,9 @@ const correction = {
 describe("POST /api/admin/feedback/:id/apply", () => {
   it("corrects the school, re-reads its schedule, publishes the note, bumps the version and audits before and after", async () => {
     const id = await leaveFeedback("Capital City Grappling", "<script>alert(1)</script> now on Sundays");
+    const slug = String((await schoolOf(schoolIds["Capital City Grappling"] as number))?.slug);
+    // Seen once before the correction, so a kept copy of the page would show the old school.
+    expect(await (await t.request(`/schools/${slug}`)).text()).not.toContain("Community notes");
     const versionBefore = await schoolsVersion();
     const res = await send("POST", `/api/admin/feedback/${id}/apply`, correction, admin);
     expect(res.status).toBe(200);

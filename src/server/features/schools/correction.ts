@@ -5,6 +5,7 @@ import type { CommunityNote } from "../../../common/schemas/school";
 import type { Db } from "../../../db/client";
 import { schools } from "../../../db/schema";
 import { type SchoolRow, VERSION_KEY } from "./queries";
+import { schoolsChanged } from "./schools-version";
 
 /** An admin's correction of a school's listed fields; `place` only when the address moved. */
 export interface SchoolCorrection {
@@ -31,6 +32,8 @@ export function correctSchool(
   now: Date,
   onlyIf: SQL,
 ) {
+  // This copy's cached pages and lists ask the version again rather than wait out their second.
+  schoolsChanged(db);
   const parsed = parseSchedule(fix.dayAndTime);
   const place = fix.place ?? school;
   const note = fix.note ? JSON.stringify(fix.note) : null;
