@@ -85,8 +85,9 @@ export function createPageRenderer(
       demoData,
     };
     if (!input.cacheKey || session) return renderPage(ctx, input, app.logger);
+    // The demo notice is part of the page: removing the demo schools must take it away.
     const page = await cachedGuestPage(
-      `${input.cacheKey}|${year}`,
+      `${input.cacheKey}|${year}|${demoData ? "demo" : "real"}`,
       { ...ctx, path: input.cacheKey, search: "" },
       input,
     );
