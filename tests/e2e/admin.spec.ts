@@ -9,6 +9,7 @@ import { expect, test } from "@playwright/test";
 import { hydratedIsland, signedInMember } from "./support/accounts";
 import { signedInAdmin } from "./support/admin";
 import { expectNoViolations } from "./support/axe";
+import { homeReady } from "./support/home";
 
 test("an admin approves a member's open mat on /admin and it can be searched", async ({ browser }) => {
   const gym = `Approve Me ${randomBytes(3).toString("hex")} Jiu Jitsu`;
@@ -244,5 +245,11 @@ test("feedback on a school becomes a correction on /admin, and its published not
   await expect(notes).toContainText(note);
   await expect(notes.locator("b")).toHaveCount(0);
   await expect(page.locator(".sessions")).toContainText("9:00 AM–11:00 AM");
+
+  // And in the home screen's school detail.
+  await page.goto(`/?school=${schoolId}`);
+  await homeReady(page);
+  const details = page.getByRole("dialog", { name: gym });
+  await expect(details.getByRole("region", { name: "Community notes" })).toContainText(note);
   await admin.close();
 });
