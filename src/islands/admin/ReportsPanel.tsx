@@ -3,7 +3,7 @@ import { Fragment, useEffect, useId, useRef, useState } from "react";
 import type { ReportedContent } from "../../common/schemas/reports";
 import { Modal } from "../home/Modal";
 import { CancelButton } from "../lib/CancelButton";
-import { conversationHref, profileHref } from "../users/links";
+import { profileHref } from "../users/links";
 import { reportsQueryOptions, useDecideReport } from "./queries";
 import { type AdminReportView, formatWhen } from "./types";
 
@@ -69,7 +69,8 @@ function ReportedContentView({ content }: { content: ReportedContent | null }) {
     return (
       <>
         <blockquote className="admin-reported">{content.body}</blockquote>
-        <p className="muted">In conversation #{content.conversationId}</p>
+        {/* Admins get no look into conversations (the policy), so this names it without a link. */}
+        <p className="muted">A direct message, in conversation #{content.conversationId}</p>
       </>
     );
   }
@@ -117,14 +118,6 @@ function ReportItem({ report: r }: { report: AdminReportView }) {
         </dd>
         <dt>Reported member</dt>
         <dd>{r.reportedUser ? <a href={profileHref(r.reportedUser.id)}>{member}</a> : "Deleted"}</dd>
-        {r.content?.kind === "message" && (
-          <>
-            <dt>Conversation</dt>
-            <dd>
-              <a href={conversationHref(r.content.conversationId)}>#{r.content.conversationId}</a>
-            </dd>
-          </>
-        )}
       </dl>
       <div className="admin-actions">
         <button
