@@ -32,6 +32,7 @@ const result = await Bun.build({
   sourcemap: "none",
   naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
   define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
+  metafile: true,
 });
 if (!result.success) {
   for (const log of result.logs) console.error(log);
@@ -42,6 +43,8 @@ cpSync(join(repo, "public"), out, { recursive: true });
 
 const types: Record<string, string> = {
   js: "text/javascript; charset=utf-8",
+  // MapLibre's worker, a module worker started from its own URL.
+  mjs: "text/javascript; charset=utf-8",
   css: "text/css; charset=utf-8",
   svg: "image/svg+xml",
   png: "image/png",
@@ -57,7 +60,7 @@ const walk = (dir: string): string[] =>
 for (const file of walk(out)) {
   const name = relative(out, file);
   const ext = name.split(".").pop() ?? "";
-  const compressible = ["js", "css", "svg", "json", "txt"].includes(ext);
+  const compressible = ["js", "mjs", "css", "svg", "json", "txt"].includes(ext);
   if (compressible) await Bun.write(`${file}.gz`, Bun.gzipSync(await Bun.file(file).bytes(), { level: 9 }));
   files[name] = { type: types[ext] ?? "application/octet-stream", gzip: compressible };
 }
@@ -72,6 +75,34 @@ const entryNamed = (prefix: string, ext: string) => {
   if (!hit) throw new Error(`no output for ${prefix}.${ext}`);
   return basename(hit.path);
 };
+/**
+ * Modules an island imports dynamically but wants at once: the page modulepreloads the
+ * chunk that holds them (and its own static imports), so it downloads beside the island
+ * instead of after hydration. The home map is the one: see MapArea.
+ */
+const EAGER_IMPORTS = ["src/client/map/SchoolMap.tsx"];
+// Every output is flat in `out`, so a file name names an output.
+const outputs = new Map(
+  Object.entries(result.metafile?.outputs ?? {}).map(([path, o]) => [basename(path), o]),
+);
+const chunkOf = (module: string) =>
+  [...outputs.keys()].find((file) => Object.keys(outputs.get(file)?.inputs ?? {}).includes(module));
+const staticClosure = (file: string, seen = new Set<string>()): Set<string> => {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const dep of outputs.get(file)?.imports ?? [])
+    if (dep.kind === "import-statement") staticClosure(basename(dep.path), seen);
+  return seen;
+};
+const preload = (island: string): string[] => {
+  const dynamic = new Set(
+    (outputs.get(entryNamed(island, "js"))?.imports ?? []).map((dep) => basename(dep.path)),
+  );
+  const files = EAGER_IMPORTS.map(chunkOf)
+    .filter((file): file is string => file !== undefined && dynamic.has(file))
+    .flatMap((file) => [...staticClosure(file)]);
+  return [...new Set(files)];
+};
 const manifest: AssetManifest = {
   css: entryNamed("styles", "css"),
   nav: entryNamed("nav", "js"),
@@ -79,6 +110,12 @@ const manifest: AssetManifest = {
   authModal: entryNamed("auth-modal", "js"),
   islands: Object.fromEntries(
     islandFiles.map((f) => [f.replace(/\.tsx$/, ""), entryNamed(f.replace(/\.tsx$/, ""), "js")]),
+  ),
+  preload: Object.fromEntries(
+    islandFiles
+      .map((f) => f.replace(/\.tsx$/, ""))
+      .map((name) => [name, preload(name)] as const)
+      .filter(([, files]) => files.length > 0),
   ),
   files,
 };

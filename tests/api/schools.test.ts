@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { gunzipSync } from "node:zlib";
+import { decodePins, PINS_CONTENT_TYPE } from "../../src/common/pins-codec";
 import { seedFixtureSchools } from "../support/schools";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -24,18 +25,18 @@ describe("GET /api/schools/pins", () => {
     expect(res.headers.get("content-encoding")).toBe("gzip");
     const etag = res.headers.get("etag") ?? "";
     expect(etag).toMatch(/^"pins-/);
-    const body = JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString());
-    expect(body.fields).toEqual(["id", "lat", "lng", "name", "days"]);
-    expect(body.schools).toHaveLength(6);
-    const capital = body.schools.find((p: unknown[]) => p[3] === "Capital City Grappling");
+    expect(res.headers.get("content-type")).toBe(PINS_CONTENT_TYPE);
+    const pins = decodePins(gunzipSync(Buffer.from(await res.arrayBuffer())));
+    expect(pins).toHaveLength(6);
+    const capital = pins.find((p) => p.name === "Capital City Grappling");
     // Saturday is bit 6, Sunday bit 0.
-    expect(capital).toEqual([
-      ids["Capital City Grappling"],
-      30.2655,
-      -97.7437,
-      "Capital City Grappling",
-      0b1000001,
-    ]);
+    expect(capital).toEqual({
+      id: ids["Capital City Grappling"] ?? 0,
+      lat: 30.2655,
+      lng: -97.7437,
+      name: "Capital City Grappling",
+      days: 0b1000001,
+    });
     const again = await t.request("/api/schools/pins", { headers: { "if-none-match": etag } });
     expect(again.status).toBe(304);
   });

@@ -18,6 +18,7 @@ import { basemapArchive, prepareMapLibre } from "./maplibre-setup";
 import {
   addPinImages,
   CLUSTER_LAYER,
+  markPinsDrawn,
   PIN_LAYER,
   SCHOOLS_SOURCE,
   schoolLayers,
@@ -150,6 +151,8 @@ export default function SchoolMap(props: SchoolMapProps) {
         addPinImages(instance);
         instance.addSource(SCHOOLS_SOURCE, schoolsSource(latest.current.schools));
         for (const layer of schoolLayers) instance.addLayer(layer);
+        if (container.current)
+          markPinsDrawn(instance, container.current, () => latest.current.schools.length);
         wireInteractions(instance, latest);
         appliedCameraKey.current = latest.current.cameraKey;
         applyCamera(instance, latest.current.camera, false);

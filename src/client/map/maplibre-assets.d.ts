@@ -1,8 +1,8 @@
 // Imported with attributes that Bun.build understands (see maplibre-setup.ts).
 declare module "maplibre-gl/dist/maplibre-gl-worker.mjs" {
-  /** The worker's source text (`with { type: "text" }`). */
-  const source: string;
-  export default source;
+  /** The worker's URL, relative to the importing chunk (`with { type: "file" }`). */
+  const url: string;
+  export default url;
 }
 
 declare module "maplibre-gl/dist/maplibre-gl.css" {

@@ -4,12 +4,20 @@
  *   loaded chunk would be hoisted into the island's CSS, which no page links), and this
  *   adds the <link> (allowed by `style-src 'self'`);
  * - its worker: MapLibre 6 looks for it next to its own module, which bundling moves, so
- *   the worker's source is bundled as text and started from a blob URL (`worker-src blob:`);
+ *   the client build copies it as a hashed asset of its own and MapLibre is told its URL
+ *   (`worker-src 'self'`). Not bundled as text: that doubled what the map chunk parses on
+ *   the main thread, and the browser now fetches and compiles it on the worker's thread;
  * - the pmtiles:// protocol, so sources can read PMTiles archives with HTTP Range requests.
  */
-import { type AddProtocolAction, type AddProtocolResponseData, addProtocol, setWorkerUrl } from "maplibre-gl";
+import {
+  type AddProtocolAction,
+  type AddProtocolResponseData,
+  addProtocol,
+  prewarm,
+  setWorkerUrl,
+} from "maplibre-gl";
 import stylesheetUrl from "maplibre-gl/dist/maplibre-gl.css" with { type: "file" };
-import workerSource from "maplibre-gl/dist/maplibre-gl-worker.mjs" with { type: "text" };
+import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs" with { type: "file" };
 import { FetchSource, PMTiles, Protocol } from "pmtiles";
 
 const protocol = new Protocol({ metadata: true });
@@ -37,7 +45,9 @@ function loadStylesheet(): Promise<void> {
 
 export function prepareMapLibre(): Promise<void> {
   prepared ??= (() => {
-    setWorkerUrl(URL.createObjectURL(new Blob([workerSource], { type: "text/javascript" })));
+    setWorkerUrl(new URL(workerUrl, import.meta.url).href);
+    // Starts the worker now, so it loads while the style and the basemap's header arrive.
+    prewarm();
     addProtocol("pmtiles", pmtilesProtocol);
     return loadStylesheet();
   })();

@@ -66,6 +66,21 @@ export function schoolsSource(schools: MapSchool[]): GeoJSONSourceSpecification 
   };
 }
 
+/**
+ * Marks `element` with `data-pins-drawn`: how many schools the map held when their pins'
+ * tiles were last loaded and a frame drawn with them. Benchmarks and tests read it; the
+ * map's own `idle` waits for every basemap tile too, which is later than the pins.
+ */
+export function markPinsDrawn(map: MapLibreMap, element: HTMLElement, held: () => number): void {
+  map.on("sourcedata", (event) => {
+    if (event.sourceId !== SCHOOLS_SOURCE || !event.isSourceLoaded) return;
+    const count = held();
+    map.once("render", () => {
+      element.dataset.pinsDrawn = String(count);
+    });
+  });
+}
+
 const isCluster = ["has", "point_count"] as const;
 
 export const schoolLayers: LayerSpecification[] = [

@@ -7,8 +7,9 @@ type MapAreaProps = Omit<SchoolMapProps, "popup"> & { popupContent: ReactNode };
 
 /**
  * A fixed-size box for the map, so nothing shifts when it arrives. The map code (MapLibre,
- * hundreds of KB) is imported only after the list has painted, at the first interaction or
- * after a quiet spell: it never slows the first render and is not in the island's initial JS.
+ * hundreds of KB) is not in the island's initial JS: the page modulepreloads it, so it
+ * downloads beside the island, and it is evaluated in the first idle moment after the list
+ * has hydrated (see whenReadyForMap), never in the way of the first render.
  */
 export function MapArea({ popupContent, ...mapProps }: MapAreaProps) {
   const [SchoolMap, setSchoolMap] = useState<ComponentType<SchoolMapProps> | null>(null);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { dayBit, toSchoolSummary } from "../../common/home";
+import { encodePins } from "../../common/pins-codec";
 import { type ApiSchool, rowFromSummary, rowsFromPins } from "./school-api";
 
 const apiSchool: ApiSchool = {
@@ -49,11 +50,14 @@ describe("API schools as summaries", () => {
 });
 
 describe("rowsFromPins", () => {
-  it("reads columns by name", () => {
-    const rows = rowsFromPins({
-      fields: ["id", "name", "lat", "lng", "days"],
-      schools: [[3, "Gym", 40.1, -75.2, 65]],
-    });
-    expect(rows).toEqual([{ id: 3, lat: 40.1, lng: -75.2, name: "Gym", days: 65, summary: null }]);
+  it("decodes the pins body into rows without summaries, by id", () => {
+    const body = encodePins([
+      { id: 9, lat: 30.2655, lng: -97.7437, name: "Capital City Grappling", days: 0b1000001 },
+      { id: 3, lat: 40.1, lng: -75.2, name: "Gym", days: 65 },
+    ]);
+    expect(rowsFromPins(body)).toEqual([
+      { id: 3, lat: 40.1, lng: -75.2, name: "Gym", days: 65, summary: null },
+      { id: 9, lat: 30.2655, lng: -97.7437, name: "Capital City Grappling", days: 0b1000001, summary: null },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import type { SchoolLike, SchoolSummary } from "../../common/home";
+import { decodePins } from "../../common/pins-codec";
 import type { CommunityNote } from "../../common/schemas/school";
 
 /** A school as the schools API returns it; only the fields the home screen reads. */
@@ -37,21 +38,7 @@ export function rowFromSummary(s: SchoolSummary): HomeRow {
   };
 }
 
-export interface PinsBody {
-  fields: string[];
-  schools: unknown[][];
-}
-
-/** Reads pins by their field names, so the server may reorder or add columns. */
-export function rowsFromPins(body: PinsBody): HomeRow[] {
-  const at = (name: string) => body.fields.indexOf(name);
-  const [id, lat, lng, name, days] = ["id", "lat", "lng", "name", "days"].map(at) as number[];
-  return body.schools.map((pin) => ({
-    id: Number(pin[id ?? 0]),
-    lat: Number(pin[lat ?? 1]),
-    lng: Number(pin[lng ?? 2]),
-    name: String(pin[name ?? 3]),
-    days: Number(pin[days ?? 4]),
-    summary: null,
-  }));
+/** Rows for the map and the list from the pins body (see common/pins-codec). */
+export function rowsFromPins(body: Uint8Array): HomeRow[] {
+  return decodePins(body).map((pin) => ({ ...pin, summary: null }));
 }

@@ -1,14 +1,19 @@
-const INTERACTIONS = ["pointerdown", "pointermove", "keydown", "touchstart", "wheel", "scroll"] as const;
-/** Without any interaction, the map still comes once the page has been quiet this long. */
-export const MAP_FALLBACK_DELAY_MS = 5000;
+const INTERACTIONS = ["pointerdown", "keydown", "touchstart", "wheel"] as const;
+/** The longest the map waits for an idle moment: a busy page still gets it this soon. */
+export const MAP_IDLE_TIMEOUT_MS = 300;
+
+type IdleWindow = Pick<Window, "addEventListener" | "removeEventListener"> & {
+  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
+  cancelIdleCallback?: (handle: number) => void;
+};
 
 /**
- * Calls `load` at the visitor's first interaction, or after a quiet spell. MapLibre is a
- * megabyte of script whose evaluation blocks the main thread for a second on a slow phone;
- * starting it this way keeps that away from the moment the page first becomes usable,
- * while the server-rendered list is already there to read and tap.
+ * Calls `load` at the first idle moment after the list has hydrated (the map chunk is
+ * already being fetched: the page modulepreloads it), or at the first interaction if that
+ * comes sooner. Idle time keeps MapLibre's evaluation out of the frames that hydration and
+ * the list's first updates need, without making a visitor who waits wait for the map.
  */
-export function whenReadyForMap(load: () => void, target: Window = window): () => void {
+export function whenReadyForMap(load: () => void, target: IdleWindow = window): () => void {
   let done = false;
   const fire = () => {
     if (done) return;
@@ -16,9 +21,13 @@ export function whenReadyForMap(load: () => void, target: Window = window): () =
     cleanup();
     load();
   };
-  const timer = setTimeout(fire, MAP_FALLBACK_DELAY_MS);
+  const idle = target.requestIdleCallback
+    ? target.requestIdleCallback(fire, { timeout: MAP_IDLE_TIMEOUT_MS })
+    : undefined;
+  const timer = idle === undefined ? setTimeout(fire, 0) : undefined;
   for (const type of INTERACTIONS) target.addEventListener(type, fire, { passive: true, once: true });
   function cleanup() {
+    if (idle !== undefined) target.cancelIdleCallback?.(idle);
     clearTimeout(timer);
     for (const type of INTERACTIONS) target.removeEventListener(type, fire);
   }

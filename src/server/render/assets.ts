@@ -10,6 +10,11 @@ export interface AssetManifest {
   /** The sign-in modal, imported by the nav script on demand. */
   authModal: string;
   islands: Record<string, string>;
+  /**
+   * Chunks an island imports later but wants at once (the home map), with their static
+   * imports: modulepreloaded beside the island's own chunk.
+   */
+  preload?: Record<string, string[]>;
   /** Every emitted file (relative to the asset root), with its gzip twin when one was written. */
   files: Record<string, { type: string; gzip: boolean }>;
 }

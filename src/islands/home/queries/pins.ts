@@ -1,11 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
-import { apiRequest } from "../../lib/api";
-import { type HomeRow, type PinsBody, rowsFromPins } from "../school-api";
+import { ApiError } from "../../lib/api";
+import { type HomeRow, rowsFromPins } from "../school-api";
 
 export const pinsKey = ["/api/schools/pins"] as const;
+const PINS_PATH = "/api/schools/pins";
 
+/** Every school, from the compact binary body (not JSON, so not through apiRequest). */
 export async function fetchPins(): Promise<HomeRow[]> {
-  return rowsFromPins(await apiRequest<PinsBody>("GET", "/api/schools/pins"));
+  const res = await fetch(PINS_PATH, { credentials: "include" });
+  if (!res.ok) throw new ApiError(res.status, `${res.status}: ${(await res.text()) || res.statusText}`);
+  return rowsFromPins(new Uint8Array(await res.arrayBuffer()));
 }
 
 /** Every school, for the map; only asked for after the list has painted. */

@@ -1,35 +1,59 @@
+import { encodePins, PINS_CONTENT_TYPE, type PinRow } from "../../../common/pins-codec";
 import type { Db } from "../../../db/client";
+import { acceptsGzip } from "../../http/compression";
 import { pinRows, schoolsVersion } from "./queries";
-
-export interface PinsBody {
-  etag: string;
-  json: string;
-  gzip: Uint8Array<ArrayBuffer>;
-}
+import { perSchoolsVersion } from "./version-cache";
 
 const DAY_KEYS = ["su", "mo", "tu", "we", "th", "fr", "sa"] as const;
 
+interface PinsBody {
+  etag: string;
+  raw: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer>;
+  /** Header sets built once per version: a request only picks one. */
+  headers: { raw: HeadersInit; gzip: HeadersInit; notModified: HeadersInit };
+}
+
+async function buildPins(db: Db): Promise<PinsBody> {
+  // Read before the rows, so the ETag is never newer than what it names.
+  const version = await schoolsVersion(db);
+  const rows: PinRow[] = (await pinRows(db)).map((r) => ({
+    id: r.id,
+    lat: r.lat,
+    lng: r.lng,
+    name: r.name,
+    days: DAY_KEYS.reduce((mask, key, bit) => (r[key] ? mask | (1 << bit) : mask), 0),
+  }));
+  const raw = encodePins(rows);
+  const etag = `"pins-${version}"`;
+  const common = {
+    etag,
+    "cache-control": "public, max-age=0, must-revalidate",
+    vary: "Accept-Encoding",
+    "content-type": PINS_CONTENT_TYPE,
+  };
+  return {
+    etag,
+    raw,
+    gzip: Bun.gzipSync(raw, { level: 9 }),
+    headers: { raw: common, gzip: { ...common, "content-encoding": "gzip" }, notModified: common },
+  };
+}
+
 /**
- * Every school as `[id, lat, lng, name, days]`, where `days` is a bit mask with bit 0 for
- * Sunday. Built once per data version and kept gzipped, so serving pins costs one cheap
- * version query. The version comes from the data, so every running copy agrees on it.
+ * GET /api/schools/pins: every school in the compact binary form of common/pins-codec,
+ * built and gzipped once per schools version, so a request costs the version check (see
+ * version-cache) and a Response around bytes already made. The ETag is the version, which
+ * every running copy agrees on.
  */
-export function createPinsCache(db: Db) {
-  let cached: PinsBody | undefined;
-  return async function pins(): Promise<PinsBody> {
-    const version = await schoolsVersion(db);
-    const etag = `"pins-${version}"`;
-    if (cached?.etag === etag) return cached;
-    const rows = await pinRows(db);
-    const schools = rows.map((r) => [
-      r.id,
-      Math.round(r.lat * 1e5) / 1e5,
-      Math.round(r.lng * 1e5) / 1e5,
-      r.name,
-      DAY_KEYS.reduce((mask, key, bit) => (r[key] ? mask | (1 << bit) : mask), 0),
-    ]);
-    const json = JSON.stringify({ fields: ["id", "lat", "lng", "name", "days"], schools });
-    cached = { etag, json, gzip: Bun.gzipSync(json, { level: 9 }) };
-    return cached;
+export function createPinsRoute(db: Db): (request: Request) => Promise<Response> {
+  const current = perSchoolsVersion(db, () => buildPins(db));
+  return async (request) => {
+    const body = await current();
+    if (request.headers.get("if-none-match") === body.etag)
+      return new Response(null, { status: 304, headers: body.headers.notModified });
+    return acceptsGzip(request)
+      ? new Response(body.gzip, { headers: body.headers.gzip })
+      : new Response(body.raw, { headers: body.headers.raw });
   };
 }

@@ -17,7 +17,7 @@ import { parseQuery } from "../../http/query";
 import { chargeDailySearch } from "../../http/quota";
 import { requestMeta } from "../../http/request-meta";
 import type { sessionPlugin } from "../auth/service";
-import { createPinsCache } from "./pins";
+import { createPinsRoute } from "./pins";
 import { createResultCache } from "./result-cache";
 import * as schools from "./service";
 
@@ -45,7 +45,7 @@ export function schoolRoutes(
   geocoder: schools.SchoolGeocoder,
 ) {
   const db = app.database.db;
-  const pins = createPinsCache(db);
+  const pins = createPinsRoute(db);
   const openIndex = schools.createOpenNowIndex(db);
   const cached = createResultCache(db);
   const allSchools = schools.createAllSchoolsCache(db);
@@ -61,19 +61,7 @@ export function schoolRoutes(
 
   return new Elysia({ name: "school-routes" })
     .use(session)
-    .get("/api/schools/pins", async ({ request }) => {
-      const body = await pins();
-      const headers: Record<string, string> = {
-        etag: body.etag,
-        "cache-control": "public, max-age=0, must-revalidate",
-        vary: "Accept-Encoding",
-        "content-type": "application/json; charset=utf-8",
-      };
-      if (request.headers.get("if-none-match") === body.etag)
-        return new Response(null, { status: 304, headers });
-      if (!acceptsGzip(request)) return new Response(body.json, { headers });
-      return new Response(body.gzip, { headers: { ...headers, "content-encoding": "gzip" } });
-    })
+    .get("/api/schools/pins", ({ request }) => pins(request))
     .get("/api/schools/search", async (ctx) => {
       const query = parseQuery(searchQuerySchema, ctx.request);
       await charge(ctx);

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "bun:test";
+import { decodePins, encodePins, PINS_FORMAT, type PinRow } from "./pins-codec";
+
+/** A small deterministic generator, so a failure names the same rows every run. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+const expectSameRows = (decoded: PinRow[], given: PinRow[]) => {
+  const byId = [...given].sort((a, b) => a.id - b.id);
+  expect(decoded.map((r) => r.id)).toEqual(byId.map((r) => r.id));
+  expect(decoded.map((r) => r.name)).toEqual(byId.map((r) => r.name));
+  expect(decoded.map((r) => r.days)).toEqual(byId.map((r) => r.days));
+  for (const [i, row] of decoded.entries()) {
+    const want = byId[i] as PinRow;
+    expect(Math.abs(row.lat - want.lat)).toBeLessThanOrEqual(1e-5);
+    expect(Math.abs(row.lng - want.lng)).toBeLessThanOrEqual(1e-5);
+  }
+};
+
+describe("pins codec", () => {
+  it("round-trips ids, names, positions and days, ordered by id", () => {
+    const rows: PinRow[] = [
+      { id: 42, lat: 30.2655, lng: -97.7437, name: "Capital City Grappling", days: 0b1000001 },
+      { id: 7, lat: 40.712776, lng: -74.005974, name: 'The "Mat" Room \\ Ñandú 柔術 🥋', days: 0 },
+      { id: 1_000_000, lat: -33.8688, lng: 151.2093, name: "", days: 127 },
+      { id: 8, lat: 40.712776, lng: -74.005974, name: "Same place, other gym\nsecond line", days: 2 },
+      { id: 9, lat: 90, lng: 180, name: "Pole", days: 64 },
+      { id: 10, lat: -90, lng: -180, name: "Other pole", days: 1 },
+      { id: 11, lat: 0, lng: 0, name: "Capital City Grappling", days: 5 },
+    ];
+    expectSameRows(decodePins(encodePins(rows)), rows);
+  });
+
+  it("gives the same positions the JSON pins gave: rounded to 1e-5 degree", () => {
+    const [row] = decodePins(encodePins([{ id: 1, lat: 30.265_54, lng: -97.743_66, name: "A", days: 1 }]));
+    expect(row).toEqual({ id: 1, lat: 30.26554, lng: -97.74366, name: "A", days: 1 });
+    const [rounded] = decodePins(
+      encodePins([{ id: 1, lat: 30.265_546, lng: -97.743_664, name: "A", days: 1 }]),
+    );
+    expect(rounded?.lat).toBe(Math.round(30.265_546 * 1e5) / 1e5);
+    expect(rounded?.lng).toBe(Math.round(-97.743_664 * 1e5) / 1e5);
+  });
+
+  it("round-trips thousands of schools with repeated names and every day mask", () => {
+    const next = random(7);
+    const words = ["Iron", "Tidal", "Granite", "Jiu-Jitsu", "BJJ", "Academy", "Ōkami", "L'Équipe"];
+    const rows: PinRow[] = Array.from({ length: 5000 }, (_, i) => ({
+      id: 1 + i * 3 + Math.floor(next() * 3),
+      lat: 25 + next() * 24,
+      lng: -124 + next() * 57,
+      name: `${words[Math.floor(next() * words.length)]} ${words[Math.floor(next() * words.length)]}`,
+      days: i % 128,
+    }));
+    expectSameRows(decodePins(encodePins(rows)), rows);
+  });
+
+  it("encodes no schools", () => {
+    expect(decodePins(encodePins([]))).toEqual([]);
+  });
+
+  it("refuses a body of another format or cut short", () => {
+    const body = encodePins([{ id: 1, lat: 1, lng: 1, name: "A", days: 1 }]);
+    expect(body[0]).toBe(PINS_FORMAT);
+    expect(() => decodePins(Uint8Array.of(PINS_FORMAT + 1, ...body.subarray(1)))).toThrow("unknown format");
+    expect(() => decodePins(body.subarray(0, body.length - 1))).toThrow("ends early");
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * GET /api/schools/pins at the scale issue 14 sets: 20,000 generated schools (the demo
+ * generator, as the benchmark seeds them) fit in 150 KB gzipped, and every one comes back
+ * with its id, name, position (to 1e-5 degree) and days.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { decodePins, PINS_CONTENT_TYPE, type PinRow } from "../../src/common/pins-codec";
+import { dayFlags } from "../../src/common/schedule/format";
+import { parseSchedule } from "../../src/common/schedule/parse";
+import { generateDemoSchools } from "../../src/db/seed/demo-schools";
+import { loadGazetteer } from "../../src/server/features/geo/gazetteer";
+import { bumpSchoolsVersion } from "../../src/server/features/schools/queries";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+const COUNT = 20_000;
+const GOAL_GZIP_BYTES = 150 * 1024;
+const ROWS_PER_STATEMENT = 1_000;
+const DAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
+
+let t: TestApp;
+const expected = new Map<string, PinRow>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const drafts = generateDemoSchools(loadGazetteer().cities, COUNT);
+  const now = Date.now();
+  const client = t.app.context.database.client;
+  // Straight SQL, many rows a statement: the ingest path would take half a minute here.
+  for (let start = 0; start < drafts.length; start += ROWS_PER_STATEMENT) {
+    const chunk = drafts.slice(start, start + ROWS_PER_STATEMENT);
+    const args: (string | number)[] = [];
+    const values = chunk.map((d, i) => {
+      const flags = dayFlags(parseSchedule(d.dayAndTime).sessions);
+      args.push(`pins-${start + i}`, d.sourceKey, d.gym, d.address, d.city, d.state, d.latitude, d.longitude);
+      args.push(d.dayAndTime, ...DAYS.map((day) => (flags[day] ? 1 : 0)), now, now);
+      return "(?, ?, ?, 'x', ?, ?, ?, ?, ?, 'America/Chicago', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    });
+    await client.execute({
+      sql: `INSERT INTO schools (slug, source_key, gym, location, address, city, state, latitude, longitude,
+              time_zone, day_and_time, ${DAYS.join(", ")}, created_at, updated_at) VALUES ${values.join(", ")}`,
+      args,
+    });
+  }
+  await bumpSchoolsVersion(t.app.context.database.db);
+  for (const d of drafts) {
+    const flags = dayFlags(parseSchedule(d.dayAndTime).sessions);
+    const days = DAYS.reduce((mask, day, bit) => (flags[day] ? mask | (1 << bit) : mask), 0);
+    expected.set(d.sourceKey, { id: 0, lat: d.latitude, lng: d.longitude, name: d.gym, days });
+  }
+  const ids = await client.execute("SELECT id, source_key FROM schools");
+  for (const row of ids.rows) {
+    const pin = expected.get(String(row[1]));
+    if (pin) pin.id = Number(row[0]);
+  }
+}, 60_000);
+afterAll(() => t.close());
+
+describe("GET /api/schools/pins at 20,000 schools", () => {
+  it("is at most 150 KB gzipped and decodes to every school", async () => {
+    const res = await t.request("/api/schools/pins", { headers: { "accept-encoding": "gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe(PINS_CONTENT_TYPE);
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    const gzipped = new Uint8Array(await res.arrayBuffer());
+    expect(gzipped.byteLength).toBeLessThanOrEqual(GOAL_GZIP_BYTES);
+
+    const pins = decodePins(gunzipSync(gzipped));
+    const want = [...expected.values()].sort((a, b) => a.id - b.id);
+    // The generator spreads the count over states and may round one or two away.
+    expect(want.length).toBeGreaterThan(COUNT - 10);
+    expect(pins.length).toBe(want.length);
+    expect(pins.map((p) => p.id)).toEqual(want.map((w) => w.id));
+    expect(pins.map((p) => p.name)).toEqual(want.map((w) => w.name));
+    expect(pins.map((p) => p.days)).toEqual(want.map((w) => w.days));
+    const worst = Math.max(
+      ...pins.map((p, i) =>
+        Math.max(Math.abs(p.lat - (want[i]?.lat ?? 0)), Math.abs(p.lng - (want[i]?.lng ?? 0))),
+      ),
+    );
+    expect(worst).toBeLessThanOrEqual(1e-5);
+  });
+
+  it("sends the same bytes unzipped to a client that takes no gzip", async () => {
+    const plain = await t.request("/api/schools/pins", { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const bytes = new Uint8Array(await plain.arrayBuffer());
+    expect(decodePins(bytes)).toHaveLength(expected.size);
+    expect(gzipSync(bytes, { level: 9 }).byteLength).toBeLessThanOrEqual(GOAL_GZIP_BYTES);
+  });
+});
