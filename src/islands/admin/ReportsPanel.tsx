@@ -140,7 +140,6 @@ function ReportItem({ report: r }: { report: AdminReportView }) {
       {confirming && (
         <RemoveDialog
           kind={r.kind}
-          member={member}
           pending={decide.isPending}
           onClose={() => setConfirming(false)}
           onConfirm={() => decide.mutate("remove", { onSuccess: () => setConfirming(false) })}
@@ -159,13 +158,11 @@ const removes: Record<AdminReportView["kind"], string> = {
 /** 'Remove content' asks first: what goes, and that every open report about it is closed. */
 function RemoveDialog({
   kind,
-  member,
   pending,
   onClose,
   onConfirm,
 }: {
   kind: AdminReportView["kind"];
-  member: string;
   pending: boolean;
   onClose(): void;
   onConfirm(): void;
@@ -175,9 +172,7 @@ function RemoveDialog({
   return (
     <Modal labelledBy={`${id}-title`} onClose={onClose} className="modal-small admin-dialog">
       <h2 id={`${id}-title`}>Remove this {kind}?</h2>
-      <p id={`${id}-desc`}>
-        {removes[kind]} Every open report about it is closed. This cannot be undone. ({member})
-      </p>
+      <p id={`${id}-desc`}>{removes[kind]} Every open report about it is closed. This cannot be undone.</p>
       <div className="modal-actions">
         <CancelButton />
         <button
