@@ -89,6 +89,8 @@ test("an admin approves a member's open mat on /admin and it can be searched", a
 test("an admin removes a reported post on the Reports tab, and the decision is audited", async ({
   browser,
 }) => {
+  // Three accounts and two axe runs: on a busy two-core machine that nears the default 30 s.
+  test.slow();
   const text = `Buy cheap belts ${randomBytes(3).toString("hex")}`;
   const author = await signedInMember(browser, "reported");
   const created = await author.page.request.post("/api/posts", {
