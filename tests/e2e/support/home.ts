@@ -33,8 +33,8 @@ export const listLinks = (page: Page) => listItems(page).getByRole("link");
 export async function homeReady(page: Page): Promise<Locator> {
   const island = await hydratedIsland(page, "HomeScreen");
   await expect(sheetBody(page)).toHaveAttribute("data-list-ready", "true");
-  // With a granted position the nearby list replaces the server's a moment later; the map
-  // waits for an interaction, so a quiet network means the list has settled.
+  // With a granted position the nearby list replaces the server's a moment later; a quiet
+  // network means the list has settled (and the map has fetched what it first draws).
   await page.waitForLoadState("networkidle");
   return island;
 }
