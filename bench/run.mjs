@@ -34,7 +34,8 @@ import { summarize } from "./lib/summary.mjs";
 import { databaseMode, startTarget } from "./lib/targets.mjs";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
-const BINARY = join(repo, "dist/openmat");
+// BENCH_BINARY loads another build (e.g. a copy of the binary before a change) in the same way.
+const BINARY = process.env.BENCH_BINARY || join(repo, "dist/openmat");
 const DB_MODE = databaseMode();
 const RESULTS = join(repo, `bench/results/latest${DB_MODE === "file" ? "" : `-${DB_MODE}`}.json`);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION || 5);

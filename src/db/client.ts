@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import { type Client, createClient } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import * as schema from "./schema";
+import { installStatementCache } from "./statement-cache";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 
@@ -25,15 +26,39 @@ export function localPath(url: string): string | null {
   return url.slice("file:".length).replace(/^\/\/(localhost)?(?=\/)/, "");
 }
 
+/**
+ * An embedded replica: the local file at DATABASE_URL is pulled from the primary at `url`
+ * every `intervalSeconds`; reads stay local and writes are sent to the primary (libSQL
+ * reads this copy's own writes back at once).
+ */
+export interface ReplicaSync {
+  url: string;
+  intervalSeconds: number;
+}
+
+export const replicaOf = (env: { DATABASE_SYNC_URL: string; DATABASE_SYNC_INTERVAL: number }) =>
+  env.DATABASE_SYNC_URL
+    ? { url: env.DATABASE_SYNC_URL, intervalSeconds: env.DATABASE_SYNC_INTERVAL }
+    : undefined;
+
 /** Opens the database. Local files get WAL and a busy timeout; libSQL turns foreign keys on. */
-export async function openDatabase(url: string, authToken?: string): Promise<Database> {
-  const path = localPath(url);
-  if (path && path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+export async function openDatabase(
+  url: string,
+  authToken?: string,
+  replica?: ReplicaSync,
+): Promise<Database> {
+  const file = localPath(url);
+  if (file && file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  if (file) installStatementCache();
   const client = createClient({
     url,
     authToken: authToken || undefined,
     timeout: BUSY_TIMEOUT_MS,
+    ...(replica ? { syncUrl: replica.url, syncInterval: replica.intervalSeconds } : {}),
   } as Parameters<typeof createClient>[0]);
+  // A replica's file is libSQL's to manage (its WAL frames come from the primary).
+  const path = replica ? null : file;
+  if (replica) await client.sync();
   if (path) {
     await client.execute("PRAGMA journal_mode = WAL");
     await client.execute("PRAGMA synchronous = NORMAL");

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { openDatabase } from "../db/client";
+import { openDatabase, replicaOf } from "../db/client";
 import { migrate } from "../db/migrate";
 import type { AppContext } from "./context";
 import type { Env } from "./env";
@@ -15,6 +15,7 @@ import {
 } from "./features/auth/prune";
 import { authRoutes } from "./features/auth/routes";
 import type { AuthDeps } from "./features/auth/service";
+import { createSessionCache } from "./features/auth/session-cache";
 import { sessionPlugin } from "./features/auth/session-plugin";
 import { badgeRoutes } from "./features/badges/routes";
 import { basemapArchiveUrl, basemapRoutes } from "./features/basemap/routes";
@@ -34,13 +35,12 @@ import { devMailboxRoutes } from "./features/mail/routes";
 import { createMailTransport } from "./features/mail/transport";
 import { messagePageRoutes } from "./features/messages/page-routes";
 import { messageRoutes } from "./features/messages/routes";
-import { messageMailJob, pruneUnsubscribeLinks, unreadMessageCount } from "./features/messages/service";
+import { messageMailJob, pruneUnsubscribeLinks } from "./features/messages/service";
 import { notificationRoutes } from "./features/notifications/routes";
 import {
   NOTIFICATIONS_JOB,
   notificationsJob,
   pruneReadNotifications,
-  unreadNotificationCount,
   wakesNotifications,
 } from "./features/notifications/service";
 import { notFoundRoutes, pagesRoutes } from "./features/pages/routes";
@@ -61,6 +61,7 @@ import { staleListingRoutes } from "./features/stale-listings/routes";
 import { submissionRoutes } from "./features/submissions/routes";
 import { releaseStaleClaimsJob } from "./features/submissions/service";
 import { userRoutes } from "./features/users/routes";
+import { isStateChanging } from "./http/csrf";
 import { errorMapper } from "./http/error-mapper";
 import { type PipelineHandler, withPipeline } from "./http/pipeline";
 import { pruneRateCounters } from "./http/rate-limit";
@@ -71,6 +72,7 @@ import { liveRoutes } from "./live/routes";
 import { createLogger, type Logger } from "./log";
 import { authGuard } from "./policy/guard";
 import { loadIslands } from "./render/island";
+import { memberHeaderOf } from "./render/member-header";
 import { createPageRenderer } from "./render/page-renderer";
 import { createStorage } from "./storage";
 
@@ -105,7 +107,7 @@ function once(fn: () => Promise<void>): () => Promise<void> {
 /** Opens and migrates the database, then composes the feature plugins. */
 export async function createApp({ env, logger, now }: CreateAppOptions): Promise<App> {
   const log = logger ?? createLogger(env.LOG_LEVEL);
-  const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+  const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, replicaOf(env));
   const applied = await migrate(database.client);
   if (applied) log.info("migrations applied", { count: applied });
   await loadIslands();
@@ -158,18 +160,19 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     const community = await seedDemoCommunityOnce({ db: database.db, storage, now: context.now });
     if (community) log.info("demo community loaded", { ...community });
   }
-  const session = sessionPlugin(context);
+  const sessionCache = createSessionCache(env.SESSION_CACHE_MS);
+  const session = sessionPlugin(context, sessionCache);
   const guard = authGuard(session, env.ADMIN_EMAILS);
   // The header's badges: rendered into every member page, and sent by the live stream.
-  const unreadCounts = async (userId: number) => ({
-    notifications: await unreadNotificationCount(database.db, userId),
-    messages: await unreadMessageCount(database.db, userId),
-  });
-  const render = createPageRenderer(context, () => hasDemoSchools(database.db), unreadCounts);
+  const memberHeader = (userId: number) => memberHeaderOf(database.db, userId);
+  const render = createPageRenderer(context, () => hasDemoSchools(database.db), memberHeader);
   const live = createLiveHub({
     db: database.db,
     logger: log,
-    countsFor: unreadCounts,
+    countsFor: async (userId) => {
+      const { notifications, messages } = await memberHeader(userId);
+      return { notifications, messages };
+    },
   });
 
   const router = new Elysia()
@@ -237,6 +240,8 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
   // A follow, like or check-in may have written an event for the bell: deliver it now.
   const routed = async (request: Request) => {
     const response = await router.handle(request);
+    // A write may have ended or changed a session or its member: this copy looks them up again.
+    if (isStateChanging(request.method)) sessionCache.forgetAll();
     if (wakesNotifications(request, response)) jobs.wake(NOTIFICATIONS_JOB);
     return response;
   };

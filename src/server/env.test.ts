@@ -28,6 +28,37 @@ describe("loadEnv", () => {
     expect(env.PUBLIC_URL).toBe("https://x.example");
   });
 
+  it("reads the embedded replica and session cache settings", () => {
+    const plain = loadEnv({});
+    expect(plain.DATABASE_SYNC_URL).toBe("");
+    expect(plain.DATABASE_SYNC_INTERVAL).toBe(1);
+    expect(plain.SESSION_CACHE_MS).toBe(1000);
+    const replica = loadEnv({
+      DATABASE_URL: "file:/var/lib/openmat/replica.db",
+      DATABASE_SYNC_URL: "http://db.internal:8080",
+      DATABASE_SYNC_INTERVAL: "0.5",
+      SESSION_CACHE_MS: "0",
+    });
+    expect(replica.DATABASE_SYNC_URL).toBe("http://db.internal:8080");
+    expect(replica.DATABASE_SYNC_INTERVAL).toBe(0.5);
+    expect(replica.SESSION_CACHE_MS).toBe(0);
+  });
+
+  it("refuses a replica that is not a local file, and bad replica or cache settings", () => {
+    expect(() => loadEnv({ DATABASE_URL: "http://db:8080", DATABASE_SYNC_URL: "http://db:8080" })).toThrow(
+      /DATABASE_URL: with DATABASE_SYNC_URL/,
+    );
+    for (const [name, value] of [
+      ["DATABASE_SYNC_URL", "db.internal"],
+      ["DATABASE_SYNC_INTERVAL", "0"],
+      ["DATABASE_SYNC_INTERVAL", "soon"],
+      ["SESSION_CACHE_MS", "-1"],
+      ["SESSION_CACHE_MS", "1.5"],
+    ] as const) {
+      expect(() => loadEnv({ [name]: value })).toThrow(`${name}:`);
+    }
+  });
+
   it("lists every bad variable at once", () => {
     try {
       loadEnv({ PORT: "99999", DATABASE_URL: "postgres://x", SMTP_URL: "mail.example", LOG_LEVEL: "loud" });

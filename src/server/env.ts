@@ -12,6 +12,21 @@ export const envVars = {
     default: "file:data/openmat.db",
   },
   DATABASE_AUTH_TOKEN: { description: "Auth token for a remote libSQL database", default: "" },
+  DATABASE_SYNC_URL: {
+    description:
+      "Primary libSQL server (sqld or Turso) for an embedded replica: DATABASE_URL is then this copy's local replica file, reads stay local and writes go to the primary; unset, no replica",
+    default: "",
+  },
+  DATABASE_SYNC_INTERVAL: {
+    description:
+      "Seconds between an embedded replica's pulls from DATABASE_SYNC_URL: the longest another copy's write (a sign-out, a new school) takes to show here",
+    default: "1",
+  },
+  SESSION_CACHE_MS: {
+    description:
+      "Milliseconds a copy reuses a session it looked up (any write on this copy forgets them all); a session revoked on another copy still works here for at most this long; 0 reads the database on every request",
+    default: "1000",
+  },
   PUBLIC_URL: {
     description: "Public origin of the site, used in links, canonical URLs and cookies",
     default: "http://localhost:3000",
@@ -99,6 +114,28 @@ const envSchema = v.object({
     ),
   ),
   DATABASE_AUTH_TOKEN: v.string(),
+  DATABASE_SYNC_URL: v.union(
+    [
+      v.literal(""),
+      v.pipe(
+        v.string(),
+        v.regex(/^(libsql|https?):\/\//, "DATABASE_SYNC_URL must start with libsql://, http:// or https://"),
+      ),
+    ],
+    "DATABASE_SYNC_URL must be a URL",
+  ),
+  DATABASE_SYNC_INTERVAL: v.pipe(
+    v.string(),
+    v.transform(Number),
+    v.number("DATABASE_SYNC_INTERVAL must be a number of seconds"),
+    v.minValue(0.1, "DATABASE_SYNC_INTERVAL must be at least 0.1 seconds"),
+  ),
+  SESSION_CACHE_MS: v.pipe(
+    v.string(),
+    v.transform(Number),
+    v.integer("SESSION_CACHE_MS must be a whole number"),
+    v.minValue(0, "SESSION_CACHE_MS must be 0 or more"),
+  ),
   PUBLIC_URL: v.pipe(
     url("PUBLIC_URL"),
     v.transform((s) => s.replace(/\/+$/, "")),
@@ -168,7 +205,15 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   if (!source.PUBLIC_URL && source.PORT) raw.PUBLIC_URL = `http://localhost:${raw.PORT}`;
   const result = v.safeParse(envSchema, raw);
-  if (result.success) return result.output;
+  if (result.success) {
+    // An embedded replica is a local file that the primary at DATABASE_SYNC_URL fills.
+    if (result.output.DATABASE_SYNC_URL && !result.output.DATABASE_URL.startsWith("file:")) {
+      throw new EnvError([
+        `DATABASE_URL: with DATABASE_SYNC_URL it must be the replica's local file:PATH (got ${JSON.stringify(raw.DATABASE_URL)})`,
+      ]);
+    }
+    return result.output;
+  }
   const problems = result.issues.map((issue) => {
     const key = issue.path?.[0]?.key;
     return `${String(key)}: ${issue.message} (got ${JSON.stringify(raw[String(key)])})`;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bun
-import { openDatabase } from "../db/client";
+import { openDatabase, replicaOf } from "../db/client";
 import { migrate } from "../db/migrate";
 import { backupDatabase, openDatabaseForBackup } from "./cli/backup";
 import { exportCommand, importCommand, removeDemoCommand } from "./cli/schools";
@@ -29,7 +29,7 @@ const commands: Record<string, Command> = {
     help: "Apply pending database migrations and exit",
     run: async () => {
       const env = loadEnv();
-      const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+      const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, replicaOf(env));
       const count = await migrate(database.client);
       await database.close();
       console.log(count ? `Applied ${count} migration(s).` : "Database is up to date.");
@@ -90,7 +90,7 @@ const commands: Record<string, Command> = {
         throw new UsageError("admin needs grant or revoke and an EMAIL");
       }
       const env = loadEnv();
-      const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+      const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, replicaOf(env));
       try {
         await migrate(database.client);
         const found = await setRoleByEmail(database.db, email, action === "grant" ? "admin" : "member");

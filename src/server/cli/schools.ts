@@ -1,5 +1,5 @@
 import { extname } from "node:path";
-import { openDatabase } from "../../db/client";
+import { openDatabase, replicaOf } from "../../db/client";
 import { migrate } from "../../db/migrate";
 import type { Env } from "../env";
 import { removeDemoCommunity } from "../features/demo-community/service";
@@ -18,7 +18,7 @@ const formatOf = (file: string, text?: string): "csv" | "json" => {
 };
 
 async function withDatabase<T>(env: Env, run: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>) {
-  const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+  const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, replicaOf(env));
   try {
     await migrate(database.client);
     return await run(database);

@@ -1,4 +1,4 @@
-import { openDatabase } from "../../db/client";
+import { openDatabase, replicaOf } from "../../db/client";
 import { migrate } from "../../db/migrate";
 import type { Env } from "../env";
 import { createGeoServices, timeZoneAt } from "../features/geo/service";
@@ -33,7 +33,7 @@ export async function submissionsCommand(env: Env, args: string[]): Promise<void
   const submissionId = action === "list" ? 0 : idOf(id);
   const reason = reasonWords.join(" ").trim();
   if (action === "reject" && !reason) throw new SubmissionsUsageError(USAGE);
-  const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+  const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, replicaOf(env));
   const transport = createMailTransport(
     env.SMTP_URL,
     env.MAIL_FROM,

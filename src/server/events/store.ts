@@ -126,6 +126,9 @@ export async function userEventsAfter(
   return rows.map((r) => toStored(r.event));
 }
 
+/** The newest event id (0 for none) as a SELECT, to be a subquery of another statement. */
+export const latestEventIdSql = sql`SELECT coalesce(max(${domainEvents.id}), 0) FROM ${domainEvents}`;
+
 /** The newest event id (0 when there is none): where a fresh tail starts. */
 export async function latestEventId(db: Db): Promise<number> {
   const row = await db.select({ id: sql<number>`coalesce(max(${domainEvents.id}), 0)` }).from(domainEvents);

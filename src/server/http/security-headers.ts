@@ -41,6 +41,25 @@ export function securityHeaders(
   return headers;
 }
 
+// The headers but the policy's nonce are the same on every answer: built once per options.
+const fixedHeaders = new WeakMap<
+  SecurityHeaderOptions,
+  { withNonce: [string, string][]; bare: [string, string][] }
+>();
+const NONCE = "\0nonce\0";
+
+function headersFor(options: SecurityHeaderOptions) {
+  let fixed = fixedHeaders.get(options);
+  if (!fixed) {
+    fixed = {
+      withNonce: Object.entries(securityHeaders(NONCE, options)),
+      bare: Object.entries(securityHeaders(undefined, options)),
+    };
+    fixedHeaders.set(options, fixed);
+  }
+  return fixed;
+}
+
 /**
  * Adds the security headers a response does not set itself. The one place they are
  * applied: the request pipeline and the HTTP server's last-resort error answer both call it.
@@ -52,12 +71,14 @@ export function withSecurityHeaders(
   nonce?: string,
   extra: Record<string, string> = {},
 ): Response {
+  const { withNonce, bare } = headersFor(options);
   let out = response;
   const apply = () => {
-    for (const [name, value] of Object.entries(securityHeaders(nonce, options))) {
-      if (!out.headers.has(name)) out.headers.set(name, value);
+    const headers = out.headers;
+    for (const [name, value] of nonce ? withNonce : bare) {
+      if (!headers.has(name)) headers.set(name, nonce ? value.replace(NONCE, nonce) : value);
     }
-    for (const [name, value] of Object.entries(extra)) out.headers.set(name, value);
+    for (const name in extra) headers.set(name, extra[name] as string);
   };
   try {
     apply();

@@ -1,10 +1,10 @@
 import type { PageContextValue, Viewer } from "../../pages/layout/page-context";
 import type { AppContext } from "../context";
-import { latestEventId } from "../events/store";
 import { roleOf } from "../features/auth/service";
 import type { ValidSession } from "../features/auth/sessions";
 import { acceptsGzip } from "../http/compression";
 import { requestMeta } from "../http/request-meta";
+import type { MemberHeader } from "./member-header";
 import { htmlHeaders, type RenderInput, renderPage } from "./render-page";
 
 /** The parts of a route's context a page render needs. */
@@ -33,8 +33,8 @@ interface CachedPage {
   gzip: Uint8Array<ArrayBuffer>;
 }
 
-/** The header's unread badges for a member (spec §3 Unread counts). */
-export type UnreadCountsOf = (userId: number) => Promise<{ notifications: number; messages: number }>;
+/** The header's stream position and unread badges for a member, in one read. */
+export type MemberHeaderOf = (userId: number) => Promise<MemberHeader>;
 
 /**
  * Binds page rendering to the app: public URL, CSP nonce, the signed-in viewer and their
@@ -45,7 +45,7 @@ export type UnreadCountsOf = (userId: number) => Promise<{ notifications: number
 export function createPageRenderer(
   app: AppContext,
   hasDemoData: () => Promise<boolean>,
-  unreadCounts?: UnreadCountsOf,
+  memberHeader?: MemberHeaderOf,
 ) {
   const cache = new Map<string, CachedPage>();
 
@@ -63,17 +63,14 @@ export function createPageRenderer(
     const url = new URL(request.url);
     const year = app.now().getFullYear();
     const viewer = viewerOf(session, app.env.ADMIN_EMAILS);
-    // The stream position is read first: an event after it is replayed, and the counts
-    // (read after) may already include it, which only means a second, equal count.
-    const liveFrom = viewer ? await latestEventId(app.database.db) : 0;
-    const [demoData, counts] = await Promise.all([
+    const [demoData, header] = await Promise.all([
       hasDemoData(),
-      viewer && unreadCounts ? unreadCounts(viewer.id) : undefined,
+      viewer && memberHeader ? memberHeader(viewer.id) : undefined,
     ]);
-    if (viewer) viewer.liveFrom = liveFrom;
-    if (viewer && counts) {
-      viewer.unreadNotifications = counts.notifications;
-      viewer.unreadMessages = counts.messages;
+    if (viewer && header) {
+      viewer.liveFrom = header.liveFrom;
+      viewer.unreadNotifications = header.notifications;
+      viewer.unreadMessages = header.messages;
     }
     const ctx: PageContextValue = {
       publicUrl: app.env.PUBLIC_URL,

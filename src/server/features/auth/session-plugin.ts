@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { authMessages } from "../../../common/schemas/auth";
 import type { AppContext } from "../../context";
 import { HttpError } from "../../http/errors";
+import type { SessionCache } from "./session-cache";
 import { sessionCookieSpec, type ValidSession, validateSessionToken } from "./sessions";
 
 export interface SessionCookieJar {
@@ -23,13 +24,13 @@ export function clearSessionCookie(jar: SessionCookieJar, secure: boolean) {
  * Resolves the session cookie once per request for every route that uses it, renewing
  * the cookie when the session's expiry slid and dropping a cookie that no longer works.
  */
-export function sessionPlugin(app: AppContext) {
+export function sessionPlugin(app: AppContext, cache?: SessionCache) {
   const spec = sessionCookieSpec(app.env.PUBLIC_URL);
   return new Elysia({ name: "session" })
     .derive({ as: "global" }, async ({ cookie }) => {
       const jar = cookie[spec.name] as unknown as SessionCookieJar;
       const token = typeof jar.value === "string" ? jar.value : "";
-      const session = token ? await validateSessionToken(app.database.db, token, app.now()) : null;
+      const session = token ? await validateSessionToken(app.database.db, token, app.now(), cache) : null;
       if (session?.renewed) writeSessionCookie(jar, token, session.expiresAt, spec.secure);
       else if (token && !session) clearSessionCookie(jar, spec.secure);
       return { session, sessionCookie: jar };

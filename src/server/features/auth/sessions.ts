@@ -8,6 +8,7 @@ import {
   type UserRow,
   updateSessionExpiry,
 } from "./queries";
+import type { SessionCache } from "./session-cache";
 import { generateToken, hashToken } from "./tokens";
 
 const DAY_MS = 86_400_000;
@@ -39,21 +40,34 @@ export async function createSession(db: Db, userId: number, now: Date) {
   return { token, expiresAt };
 }
 
-/** Looks a cookie token up; expired sessions are deleted, ones in their second half extended. */
-export async function validateSessionToken(db: Db, token: string, now: Date): Promise<ValidSession | null> {
-  const sessionId = hashToken(token);
-  const row = await findSessionWithUser(db, sessionId);
+/**
+ * Looks a cookie token up; expired sessions are deleted, ones in their second half extended.
+ * With a `cache`, a token seen within its time to live is not read again (see SessionCache).
+ */
+export async function validateSessionToken(
+  db: Db,
+  token: string,
+  now: Date,
+  cache?: SessionCache,
+): Promise<ValidSession | null> {
+  const generation = cache?.generation ?? 0;
+  const cached = cache?.get(token);
+  const sessionId = cached?.session.id ?? hashToken(token);
+  const row = cached ?? (await findSessionWithUser(db, sessionId));
   if (!row) return null;
   const nowMs = now.getTime();
   if (nowMs >= row.session.expiresAt.getTime()) {
+    cache?.delete(token);
     await deleteSession(db, sessionId);
     return null;
   }
   if (nowMs >= row.session.expiresAt.getTime() - SESSION_TTL_MS / 2) {
     const expiresAt = new Date(nowMs + SESSION_TTL_MS);
     await updateSessionExpiry(db, sessionId, expiresAt);
+    cache?.set(token, { session: { id: sessionId, expiresAt }, user: row.user }, generation);
     return { sessionId, user: row.user, expiresAt, renewed: true };
   }
+  if (!cached) cache?.set(token, row, generation);
   return { sessionId, user: row.user, expiresAt: row.session.expiresAt, renewed: false };
 }
 

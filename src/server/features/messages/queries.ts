@@ -128,14 +128,17 @@ export async function conversationList(
  * a block: one query, a range on (conversation_id, id) per conversation.
  */
 export async function unreadTotal(db: Db, me: number): Promise<number> {
-  const rows = await db.all<{ n: number }>(sql`
+  const rows = await db.all<{ n: number }>(unreadTotalSql(me));
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The unread total as one SELECT, to be a subquery of the page header's one statement. */
+export const unreadTotalSql = (me: number) => sql`
     SELECT count(*) AS n FROM conversations c
     JOIN messages m ON m.conversation_id = c.id
       AND m.id > CASE WHEN c.user_a_id = ${me} THEN c.a_last_read_id ELSE c.b_last_read_id END
     WHERE (c.user_a_id = ${me} OR c.user_b_id = ${me}) AND m.sender_id <> ${me}
-      AND NOT ${blockBetween(sql`c.user_a_id`, sql`c.user_b_id`)}`);
-  return Number(rows[0]?.n ?? 0);
-}
+      AND NOT ${blockBetween(sql`c.user_a_id`, sql`c.user_b_id`)}`;
 
 /** A page of messages, newest first by id (before `beforeId` when given). */
 export function messagePage(db: Db, conversationId: number, limit: number, beforeId?: number) {

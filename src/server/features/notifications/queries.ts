@@ -53,10 +53,13 @@ export async function pageOf(db: Db, userId: number, limit: number, beforeId?: n
 
 /** The badge count: unread items the member may see, as the list shows them. */
 export async function countUnread(db: Db, userId: number): Promise<number> {
-  const rows = await db.all<{ count: number }>(sql`SELECT count(*) AS count FROM notifications n
-    WHERE n.user_id = ${userId} AND n.is_read = 0 AND ${visible}`);
+  const rows = await db.all<{ count: number }>(unreadCountSql(userId));
   return Number(rows[0]?.count ?? 0);
 }
+
+/** The badge count as one SELECT, to be a subquery of the page header's one statement. */
+export const unreadCountSql = (userId: number) => sql`SELECT count(*) AS count FROM notifications n
+    WHERE n.user_id = ${userId} AND n.is_read = 0 AND ${visible}`;
 
 /**
  * For each item, how many of its actors its owner may see and the newest of them: one

@@ -20,6 +20,7 @@ import {
   markReadStatement,
   pageOf,
   pruneRead,
+  unreadCountSql,
 } from "./queries";
 import { viewsFor } from "./views";
 
@@ -71,6 +72,9 @@ export async function listNotifications(
 
 /** GET /api/notifications/unread-count, the header's count and the live stream's. */
 export const unreadNotificationCount = (db: Db, userId: number): Promise<number> => countUnread(db, userId);
+
+/** The same count as a SELECT, for a page header that reads it with others in one statement. */
+export const unreadNotificationCountSql = unreadCountSql;
 
 export async function unreadCount(db: Db, viewer: PolicyViewer): Promise<NotificationCount> {
   return { count: await countUnread(db, requireOwnList(viewer)) };
