@@ -1,5 +1,5 @@
 import { directionsUrl } from "../common/directions";
-import { formatDays, formatTime } from "../common/schedule/format";
+import { formatDays, formatNextStart, formatTime } from "../common/schedule/format";
 import type { OpenMatStatus } from "../common/schedule/open-now";
 import type { SchoolView } from "../common/schemas/school";
 import { breadcrumbLd } from "../common/structured-data";
@@ -17,14 +17,7 @@ function StatusLine({ status, timeZone }: { status: OpenMatStatus; timeZone: str
     );
   }
   if (status.next) {
-    const when = new Intl.DateTimeFormat("en-US", {
-      weekday: "long",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZone,
-      timeZoneName: "short",
-    }).format(status.next.startsAt);
-    return <p className="status">{`Next open mat: ${when}`}</p>;
+    return <p className="status">{`Next open mat: ${formatNextStart(status.next.startsAt, timeZone)}`}</p>;
   }
   return <p className="status muted">No upcoming open mat on the schedule.</p>;
 }

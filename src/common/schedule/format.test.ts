@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { dayFlags, formatDays, formatSchedule, formatTime } from "./format.ts";
+import { dayFlags, formatDays, formatNextStart, formatSchedule, formatTime } from "./format.ts";
 import { parseSchedule } from "./parse.ts";
 import { onDays, session, sortSessions } from "./test-support.ts";
 
@@ -78,5 +78,19 @@ describe("dayFlags", () => {
 
   test("is all false with no sessions", () => {
     expect(Object.values(dayFlags([])).some(Boolean)).toBe(false);
+  });
+});
+
+describe("formatNextStart", () => {
+  test("writes the weekday, time and zone on the gym's clock, one formatter per zone", () => {
+    expect(formatNextStart(new Date("2026-07-11T16:00:00Z"), "America/Chicago")).toBe(
+      "Saturday, 11:00 AM CDT",
+    );
+    expect(formatNextStart(new Date("2026-01-10T16:00:00Z"), "America/Chicago")).toBe(
+      "Saturday, 10:00 AM CST",
+    );
+    expect(formatNextStart(new Date("2026-01-10T16:00:00Z"), "America/New_York")).toBe(
+      "Saturday, 11:00 AM EST",
+    );
   });
 });

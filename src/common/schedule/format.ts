@@ -15,6 +15,27 @@ export function formatTime(minutes: number): string {
   return `${hour12}:${String(minute).padStart(2, "0")} ${hour24 < 12 ? "AM" : "PM"}`;
 }
 
+const nextStartFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "Saturday, 11:00 AM CDT": when the next open mat starts, on the gym's clock. One formatter
+ * per zone, made once: building an `Intl.DateTimeFormat` costs more than using it.
+ */
+export function formatNextStart(instant: Date, timeZone: string): string {
+  let format = nextStartFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      weekday: "long",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone,
+      timeZoneName: "short",
+    });
+    nextStartFormats.set(timeZone, format);
+  }
+  return format.format(instant);
+}
+
 /** "Mon–Fri", "Sat/Sun", "Mon/Wed–Fri": runs of three or more days are written as ranges. */
 export function formatDays(weekdays: readonly Weekday[]): string {
   const positions = [...new Set(weekdays.map((day) => DISPLAY_ORDER.indexOf(day)))].sort((a, b) => a - b);

@@ -21,6 +21,9 @@ export interface HomeDeps {
   now: () => Date;
 }
 
+/** Where the list of a visitor who searches nothing starts: their IP's place, or the middle of the US. */
+export const originOf = (ip: string) => lookupIp(ip) ?? US_CENTER;
+
 /**
  * Everything the home screen shows in its first HTML: the search (a search from the URL
  * counts against the daily quota like any other), or the schools nearest the visitor's
@@ -49,7 +52,7 @@ export async function homeScreenProps(
       searchLimit = { limit: Number(error.body.limit), retryAfter: Number(error.body.retryAfter) };
     }
   }
-  const origin = lookupIp(ip) ?? US_CENTER;
+  const origin = originOf(ip);
   const initial = searchResult ? [] : await nearest(deps.db, origin, INITIAL_LIST_SIZE);
   const focus = query.school ? await getSchool(deps.db, query.school) : undefined;
   // Only the ids (one query, no school rows): the screen marks saved gyms, it does not list them.

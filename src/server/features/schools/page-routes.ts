@@ -4,9 +4,11 @@ import { openMatStatus } from "../../../common/schedule/open-now";
 import { notFoundPage } from "../../../pages/not-found";
 import { schoolPage } from "../../../pages/school";
 import type { AppContext } from "../../context";
+import { createGuestPageCache } from "../../render/guest-page-cache";
 import type { PageRenderer } from "../../render/page-renderer";
 import type { sessionPlugin } from "../auth/service";
 import { schoolCalendar } from "./ics";
+import { currentSchoolsVersion } from "./schools-version";
 import { getSchoolBySlug } from "./service";
 
 const MAX_SLUG_PARAM = 120;
@@ -18,6 +20,12 @@ export function schoolPageRoutes(
   render: PageRenderer,
 ) {
   const db = app.database.db;
+  // A guest's school page is the same for every guest: kept per schools version and minute.
+  const guestPages = createGuestPageCache({
+    version: () => currentSchoolsVersion(db),
+    now: app.now,
+    maxPages: 2000,
+  });
   return new Elysia({ name: "school-pages" }).use(session).get("/schools/:slug", async (ctx) => {
     // A slug that is too long or not valid percent-encoding names no school: the 404 page.
     const slug: unknown = ctx.params.slug;
@@ -34,13 +42,16 @@ export function schoolPageRoutes(
         },
       });
     }
-    const now = app.now();
-    return render(
-      ctx,
-      schoolPage(app.env.PUBLIC_URL, school, openMatStatus(school.sessions, school.timeZone, now), {
-        signedIn: !!ctx.session,
-        confirmed: confirmedByCheckinText(school.confirmedAt, now),
-      }),
-    );
+    const page = () => {
+      const now = app.now();
+      return render(
+        ctx,
+        schoolPage(app.env.PUBLIC_URL, school, openMatStatus(school.sessions, school.timeZone, now), {
+          signedIn: !!ctx.session,
+          confirmed: confirmedByCheckinText(school.confirmedAt, now),
+        }),
+      );
+    };
+    return ctx.session ? page() : guestPages(ctx.request, school.slug, page);
   });
 }

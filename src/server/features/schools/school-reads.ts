@@ -10,11 +10,14 @@ import { perSchoolsVersion } from "./version-cache";
 const VIEWS_MAX = 5000;
 /** Slugs whose answer (a view, or none) one copy keeps per schools version. */
 const SLUGS_MAX = 2000;
+/** Nearest-school answers kept per schools version: the home screen asks from a few points all day. */
+const NEAREST_MAX = 1000;
 
 interface Reads {
   version?: string;
   views: Map<number, SchoolView>;
   bySlug: Map<string, SchoolView | null>;
+  nearest: Map<string, Ranked[]>;
   index: () => Promise<SpatialIndex>;
 }
 
@@ -31,6 +34,7 @@ async function readsOf(db: Db): Promise<Reads> {
     reads = {
       views: new Map(),
       bySlug: new Map(),
+      nearest: new Map(),
       index: perSchoolsVersion(db, async () => new SpatialIndex(await schoolPositions(db))),
     };
     readsByDb.set(db, reads);
@@ -40,6 +44,7 @@ async function readsOf(db: Db): Promise<Reads> {
     reads.version = version;
     reads.views.clear();
     reads.bySlug.clear();
+    reads.nearest.clear();
   }
   return reads;
 }
@@ -90,8 +95,15 @@ const withDistances = async (db: Db, ranked: readonly Ranked[]) => {
 
 /** The `limit` schools nearest a point, nearest first, with their distances. */
 export async function nearestViews(db: Db, latitude: number, longitude: number, limit: number) {
-  const index = await (await readsOf(db)).index();
-  return withDistances(db, index.nearest(latitude, longitude, limit));
+  const reads = await readsOf(db);
+  const { version } = reads;
+  const key = `${latitude}|${longitude}|${limit}`;
+  let ranked = reads.nearest.get(key);
+  if (!ranked) {
+    ranked = (await reads.index()).nearest(latitude, longitude, limit);
+    if (reads.version === version) remember(reads.nearest, key, ranked, NEAREST_MAX);
+  }
+  return withDistances(db, ranked);
 }
 
 /** Schools within `miles` of a point, nearest first, at most `limit`, with their distances. */

@@ -30,6 +30,7 @@ import { perSchoolsVersion } from "./version-cache";
 
 export { correctSchool, type SchoolCorrection } from "./correction";
 export { type IngestDeps, type SchoolDraft, upsertSchool } from "./ingest";
+export { currentSchoolsVersion, schoolsChanged } from "./schools-version";
 export { locate as locateSchool } from "./transfer";
 
 export const SUGGESTION_LIMIT = 10;

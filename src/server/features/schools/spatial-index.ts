@@ -69,8 +69,12 @@ export class SpatialIndex {
   nearest(latitude: number, longitude: number, limit: number): Ranked[] {
     const best: Ranked[] = [];
     if (limit <= 0) return best;
-    const keep = (candidate: Ranked) => {
-      if (best.length === limit && !before(candidate, best[limit - 1] as Ranked)) return;
+    const keep = (i: number) => {
+      const miles = distanceMiles(latitude, longitude, this.lats[i] as number, this.lngs[i] as number);
+      const last = best.length === limit ? (best[limit - 1] as Ranked) : undefined;
+      if (last && miles > last.miles) return;
+      const candidate = { id: this.ids[i] as number, miles };
+      if (last && !before(candidate, last)) return;
       let at = best.length;
       while (at > 0 && before(candidate, best[at - 1] as Ranked)) at--;
       best.splice(at, 0, candidate);
@@ -84,8 +88,8 @@ export class SpatialIndex {
       const upGap = up < this.size ? this.latitudeGap(up, latitude) : Number.POSITIVE_INFINITY;
       const downGap = down >= 0 ? this.latitudeGap(down, latitude) : Number.POSITIVE_INFINITY;
       if (Math.min(upGap, downGap) > worst()) break;
-      if (upGap <= downGap) keep(this.rank(up++, latitude, longitude));
-      else keep(this.rank(down--, latitude, longitude));
+      if (upGap <= downGap) keep(up++);
+      else keep(down--);
     }
     return best;
   }
