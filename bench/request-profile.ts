@@ -19,15 +19,20 @@ const env = loadEnv({
   NODE_ENV: "production",
   PUBLIC_URL: ORIGIN,
   DATABASE_URL: `file:${join(dir, "db.db")}`,
-  DEMO_DATA: "false",
+  DEMO_DATA: process.env.DEMO_DATA ?? "false",
   SIGNUP_LIMIT: "1000",
+  SEARCH_LIMIT_MEMBER: "100000000",
 });
 const app = await createApp({ env, logger: silentLogger });
 const register = await app.handle(
   new Request(`${ORIGIN}/api/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: ORIGIN },
-    body: JSON.stringify({ username: "profiler", email: "profiler@example.com", password: "a long password 1" }),
+    body: JSON.stringify({
+      username: "profiler",
+      email: "profiler@example.com",
+      password: "a long password 1",
+    }),
   }),
 );
 const cookie = (register.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
@@ -39,6 +44,12 @@ const rows: { name: string; path: string; headers?: Record<string, string> }[] =
   { name: "GET /api/auth/me (member)", path: "/api/auth/me", headers: { cookie } },
   { name: "GET /about (member)", path: "/about", headers: { cookie } },
   { name: "GET /notifications (member)", path: "/notifications", headers: { cookie } },
+  // Charges the member's daily search quota: one write per request.
+  {
+    name: "GET /api/schools/radius (member)",
+    path: "/api/schools/radius?lat=30.2672&lng=-97.7431&radius=40",
+    headers: { cookie },
+  },
 ];
 
 const floor = async () => new Response("ok");

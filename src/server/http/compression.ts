@@ -6,8 +6,9 @@ export function acceptsGzip(request: Request): boolean {
   return /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
 }
 
+/** The answer with a new body; its headers are the handler's own, changed in place (no copy per request). */
 function withBody(response: Response, body: BodyInit, gzip: boolean): Response {
-  const headers = new Headers(response.headers);
+  const headers = response.headers;
   headers.delete("content-length");
   if (gzip) headers.set("content-encoding", "gzip");
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
