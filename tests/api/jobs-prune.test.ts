@@ -103,6 +103,7 @@ describe("pruning jobs, run by the app's jobs runner", () => {
       "prune:sessions",
       "prune:unsubscribe_tokens",
       "prune:upload_tickets",
+      "submissions:release-stale-claims",
     ]);
   });
 

@@ -1,0 +1,78 @@
+import Database from "libsql";
+
+/** Statements kept per connection; the least recently used is finalized beyond it. */
+export const STATEMENTS_PER_CONNECTION = 256;
+
+interface NativeStatement {
+  raw(toggle?: boolean): NativeStatement;
+  columns(): unknown[];
+}
+type Prepare = (this: object, sql: string) => NativeStatement;
+
+let installed = false;
+
+/** A `*` in a column list (`SELECT *`, `, t.*`), not `count(*)`. */
+const STAR_COLUMNS = /(select|,)\s*(distinct\s+)?("?\w+"?\.)?\*/i;
+
+/**
+ * @libsql/client prepares every statement again on every call for a local file, and asks
+ * the new statement for its columns twice: on a page that runs a few queries, preparing
+ * and describing them cost as much as running them. This keeps each connection's
+ * statements by SQL text (bounded, least recently used first out) and remembers what a
+ * statement's columns are and whether it returns rows, which never change for one text.
+ * SQLite itself re-prepares a kept statement when the schema changes under it.
+ */
+export function installStatementCache(): void {
+  if (installed) return;
+  installed = true;
+  const proto = (Database as unknown as { prototype: { prepare: Prepare } }).prototype;
+  const prepare = proto.prepare;
+  const byConnection = new WeakMap<object, Map<string, NativeStatement>>();
+  proto.prepare = function cachedPrepare(this: object, sql: string) {
+    let statements = byConnection.get(this);
+    if (!statements) {
+      statements = new Map();
+      byConnection.set(this, statements);
+    }
+    // `SELECT *` (or `t.*`) can grow with the schema (another copy migrating), and a kept
+    // statement would describe its old columns: those are prepared afresh every time.
+    if (STAR_COLUMNS.test(sql)) return prepare.call(this, sql);
+    const kept = statements.get(sql);
+    if (kept) {
+      // Most recently used last, so the first key is the one to drop.
+      statements.delete(sql);
+      statements.set(sql, kept);
+      return kept;
+    }
+    const statement = remembering(prepare.call(this, sql));
+    statements.set(sql, statement);
+    if (statements.size > STATEMENTS_PER_CONNECTION) {
+      const oldest = statements.keys().next().value;
+      if (oldest !== undefined) statements.delete(oldest);
+    }
+    return statement;
+  };
+}
+
+/** A statement's columns and whether it returns data are fixed by its text: ask the engine once. */
+function remembering(statement: NativeStatement): NativeStatement {
+  const columns = statement.columns.bind(statement);
+  const raw = statement.raw.bind(statement);
+  let knownColumns: unknown[] | undefined;
+  let notAReader: unknown;
+  statement.columns = () => {
+    knownColumns ??= columns();
+    return knownColumns;
+  };
+  statement.raw = (toggle?: boolean) => {
+    if (notAReader) throw notAReader;
+    try {
+      return raw(toggle);
+    } catch (error) {
+      // raw() refuses a statement that returns no rows (an INSERT, an UPDATE): that stays true.
+      notAReader = error;
+      throw error;
+    }
+  };
+  return statement;
+}
