@@ -23,7 +23,8 @@ async function main() {
   const dir = mkdtempSync(join(os.tmpdir(), "openmat-lighthouse-"));
   atExit(() => rmSync(dir, { recursive: true, force: true }));
   const binary = join(dir, "openmat");
-  copyFileSync(join(repo, "dist/openmat"), binary);
+  // OPENMAT_BINARY measures another build, e.g. one kept from before a change.
+  copyFileSync(process.env.OPENMAT_BINARY ?? join(repo, "dist/openmat"), binary);
   const server = await startOpenmat(binary, dir, join(dir, "lh.db"));
   const chrome = await chromeLauncher.launch({
     chromePath,

@@ -133,6 +133,9 @@ export default function SchoolMap(props: SchoolMapProps) {
         center: US_VIEW.center,
         zoom: US_VIEW.zoom,
         attributionControl: false,
+        // Labels appear at once instead of fading in: a fade redraws the whole map every frame
+        // for its 300 ms, on a phone's main thread, while the page is still starting.
+        fadeDuration: 0,
       });
       created = instance;
       // Compact everywhere and folded at first: on a phone the expanded credits would cover the
