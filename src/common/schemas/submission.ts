@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { dayKeys } from "../home";
+import type { Session } from "../schedule/types";
 import { schoolInputSchema } from "./school";
 
 /** The seven day checkboxes of the Submit New Open Mat modal (spec §3, default false). */
@@ -107,4 +108,26 @@ export interface DuplicateCandidate {
   /** Kilometres from the submitted point, one decimal. */
   distanceKm: number;
   reasons: ("nearby" | "similarName")[];
+}
+
+/** A pending submission as `GET /api/admin/submissions` answers it (the server's queue is typed by it). */
+export interface PendingSubmission {
+  id: number;
+  submitterId: number;
+  gym: string;
+  address: string;
+  dayAndTime: string;
+  link?: string | null;
+  communityNotes?: string | null;
+  emailForConfirmation?: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  city: string | null;
+  state: string | null;
+  sessions: Session[];
+  unparsed: string[];
+  review: string[];
+  needsReview: boolean;
+  createdAt: string;
+  duplicates: DuplicateCandidate[];
 }

@@ -1,4 +1,3 @@
-import type { Session } from "../../common/schedule/types";
 import type { FeedbackStatus } from "../../common/schemas/feedback";
 import type { AdminReportView } from "../../common/schemas/reports";
 import {
@@ -7,35 +6,13 @@ import {
   type StaleSchool,
   staleKinds,
 } from "../../common/schemas/stale-listings";
-import type { DuplicateCandidate } from "../../common/schemas/submission";
+import type { DuplicateCandidate, PendingSubmission } from "../../common/schemas/submission";
 
-export type { AdminReportView, DuplicateCandidate, StaleKind, StalePage, StaleSchool };
+export type { AdminReportView, DuplicateCandidate, PendingSubmission, StaleKind, StalePage, StaleSchool };
 export { staleKinds };
 
 /** Audit log rows per page on /admin ('Load more' asks for the next). */
 export const AUDIT_PAGE_SIZE = 20;
-
-/** A pending submission as `GET /api/admin/submissions` answers it. */
-export interface PendingSubmission {
-  id: number;
-  submitterId: number;
-  gym: string;
-  address: string;
-  dayAndTime: string;
-  link?: string | null;
-  communityNotes?: string | null;
-  emailForConfirmation?: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  city: string | null;
-  state: string | null;
-  sessions: Session[];
-  unparsed: string[];
-  review: string[];
-  needsReview: boolean;
-  createdAt: string;
-  duplicates: DuplicateCandidate[];
-}
 
 /** `GET /api/feedback` (admins): every feedback with its school and private comments. */
 export interface FeedbackEntry {

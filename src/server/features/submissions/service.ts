@@ -1,5 +1,5 @@
 import { parseSchedule } from "../../../common/schedule/parse";
-import type { OpenMatSubmissionInput } from "../../../common/schemas/submission";
+import type { OpenMatSubmissionInput, PendingSubmission } from "../../../common/schemas/submission";
 import { weekdayNames } from "../../../common/schemas/submission";
 import type { Db } from "../../../db/client";
 import { hitRate, releaseRate, tooManyRequests } from "../../http/rate-limit";
@@ -95,7 +95,7 @@ export async function submitOpenMat(deps: SubmissionDeps, memberId: number, inpu
 }
 
 /** The admin queue: pending submissions, oldest first, each with its duplicate candidates. */
-export async function reviewQueue(db: Db, viewer: PolicyViewer | "cli") {
+export async function reviewQueue(db: Db, viewer: PolicyViewer | "cli"): Promise<PendingSubmission[]> {
   if (viewer !== "cli") requireReviewer(viewer);
   const rows = await pendingSubmissions(db, QUEUE_LIMIT);
   return Promise.all(
