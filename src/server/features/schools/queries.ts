@@ -167,10 +167,11 @@ export const VERSION_KEY = "schools_version";
 /**
  * A counter that every write to schools bumps in the same transaction: the pins' ETag.
  * It lives in the database, so every running copy agrees on it, and reading it is one
- * primary-key lookup.
+ * primary-key lookup. Per-request callers ask `currentSchoolsVersion` (schools-version.ts),
+ * which reads this at most once a second per copy.
  */
 export const schoolsVersion = async (db: Db) => {
-  // Read on every cached answer, so straight to the client rather than through drizzle's mapping.
+  // Straight to the client rather than through drizzle's mapping: it is that small.
   const result = await db.$client.execute({
     sql: "SELECT value FROM app_meta WHERE key = ?",
     args: [VERSION_KEY],
