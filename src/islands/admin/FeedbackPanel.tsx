@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { CorrectSchoolDialog } from "./feedback-correct-dialog";
+import { CorrectSchoolDialog } from "./CorrectSchoolDialog";
 import { useDecideFeedback } from "./feedback-queries";
 import { feedbackQueryOptions } from "./queries";
 import { type FeedbackEntry, formatWhen } from "./types";
