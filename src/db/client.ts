@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { type Client, createClient } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import { retryWhenBusy } from "./busy-retry";
 import * as schema from "./schema";
 import { installStatementCache } from "./statement-cache";
 
@@ -58,6 +59,8 @@ export async function openDatabase(
   } as Parameters<typeof createClient>[0]);
   // A replica's file is libSQL's to manage (its WAL frames come from the primary).
   const path = replica ? null : file;
+  // A server's write lock is not waited for by libSQL as a file's is (see busy-retry.ts).
+  if (!path) retryWhenBusy(client, BUSY_TIMEOUT_MS);
   if (replica) await client.sync();
   if (path) {
     await client.execute("PRAGMA journal_mode = WAL");
