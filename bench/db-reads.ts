@@ -1,6 +1,7 @@
 // In-process timing of the pages and APIs that read the schools (issue 14), without HTTP
 // or a load generator, so that two runs on this shared machine compare fairly:
-//   bun bench/db-reads.ts [SCHOOLS=20000] [ITERATIONS=2000]
+//   NODE_ENV=production bun bench/db-reads.ts [SCHOOLS=20000] [ITERATIONS=2000]
+// (NODE_ENV=production loads React's production build, as the binary does.)
 // Prints ms per request and database statements per request for each row.
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -56,6 +57,9 @@ const rows: { name: string; path: string; headers?: Record<string, string> }[] =
   { name: "GET /about (guest)", path: "/about" },
   { name: "GET / (guest)", path: "/" },
   { name: "GET /schools/{slug}", path: `/schools/${slug}` },
+  // Members get a page of their own, rendered per request (the schools still come from memory).
+  { name: "GET / (member)", path: "/", headers: { cookie } },
+  { name: "GET /schools/{slug} (member)", path: `/schools/${slug}`, headers: { cookie } },
   {
     name: "GET /api/schools/search?q=Austin, TX (member)",
     path: `/api/schools/search?q=${encodeURIComponent("Austin, TX")}`,

@@ -61,10 +61,26 @@ function wallClockAsUtc(instantMs: number, timeZone: string): number {
   );
 }
 
-/** How far `timeZone` is ahead of UTC at `instantMs`, in milliseconds (New York in summer: −4 h). */
+const QUARTER_HOUR_MS = 15 * MS_PER_MINUTE;
+const OFFSETS_KEPT = 20_000;
+const offsets = new Map<string, number>();
+
+/**
+ * How far `timeZone` is ahead of UTC at `instantMs`, in milliseconds (New York in summer: −4 h).
+ * The offsets in use since the 1980s are whole quarter hours and change at a local quarter
+ * hour, so each zone's offset holds for a whole UTC quarter hour: it is asked of `Intl` once
+ * per zone and quarter hour (a schedule asks the same few dozen again and again).
+ */
 function offsetAt(instantMs: number, timeZone: string): number {
-  const wholeSeconds = Math.floor(instantMs / 1000) * 1000;
-  return wallClockAsUtc(wholeSeconds, timeZone) - wholeSeconds;
+  const quarter = Math.floor(instantMs / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+  const key = `${timeZone}|${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = wallClockAsUtc(quarter, timeZone) - quarter;
+    if (offsets.size >= OFFSETS_KEPT) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
 }
 
 export function wallClockAt(instant: Date, timeZone: string): WallClock {
