@@ -4,7 +4,7 @@ import { type Client, createClient } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { retryWhenBusy } from "./busy-retry";
 import * as schema from "./schema";
-import { installStatementCache } from "./statement-cache";
+import { bypassStatementCache, installStatementCache } from "./statement-cache";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 
@@ -50,7 +50,8 @@ export async function openDatabase(
 ): Promise<Database> {
   const file = localPath(url);
   if (file && file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
-  if (file) installStatementCache();
+  const releaseCacheBypass = replica ? bypassStatementCache() : undefined;
+  if (file && !replica) installStatementCache();
   const client = createClient({
     url,
     authToken: authToken || undefined,
@@ -82,6 +83,7 @@ export async function openDatabase(
         }
       }
       client.close();
+      releaseCacheBypass?.();
     },
   };
 }

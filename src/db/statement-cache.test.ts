@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Client, createClient } from "@libsql/client";
 import Database from "libsql";
-import { installStatementCache, STATEMENTS_PER_CONNECTION } from "./statement-cache";
+import { bypassStatementCache, installStatementCache, STATEMENTS_PER_CONNECTION } from "./statement-cache";
 
 let dir: string;
 let client: Client;
@@ -37,6 +37,15 @@ describe("the statement cache", () => {
       expect(db.prepare(star)).not.toBe(db.prepare(star));
     }
     db.close();
+  });
+
+  it("prepares every statement afresh while an embedded replica is open", () => {
+    const db = new Database(join(dir, "bypass.db"));
+    const release = bypassStatementCache();
+    expect(db.prepare("SELECT 3 AS three")).not.toBe(db.prepare("SELECT 3 AS three"));
+    release();
+    release();
+    expect(db.prepare("SELECT 3 AS three")).toBe(db.prepare("SELECT 3 AS three"));
   });
 
   it("answers a kept statement with each call's own arguments, rows and changes", async () => {

@@ -10,6 +10,21 @@ interface NativeStatement {
 type Prepare = (this: object, sql: string) => NativeStatement;
 
 let installed = false;
+// An embedded replica's connection reads through a kept statement what it held before its
+// last pull (a session signed out elsewhere stayed valid for good): while a replica is
+// open, every statement is prepared afresh.
+let replicasOpen = 0;
+
+/** Turns the cache off while an embedded replica is open; call the result when it closes. */
+export function bypassStatementCache(): () => void {
+  replicasOpen++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    replicasOpen--;
+  };
+}
 
 /** A `*` in a column list (`SELECT *`, `, t.*`), not `count(*)`. */
 const STAR_COLUMNS = /(select|,)\s*(distinct\s+)?("?\w+"?\.)?\*/i;
@@ -29,6 +44,7 @@ export function installStatementCache(): void {
   const prepare = proto.prepare;
   const byConnection = new WeakMap<object, Map<string, NativeStatement>>();
   proto.prepare = function cachedPrepare(this: object, sql: string) {
+    if (replicasOpen > 0) return prepare.call(this, sql);
     let statements = byConnection.get(this);
     if (!statements) {
       statements = new Map();
