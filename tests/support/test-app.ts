@@ -46,6 +46,9 @@ export async function createTestApp(
     PUBLIC_URL: TEST_ORIGIN,
     DATABASE_URL: `file:${join(dir, "test.db")}`,
     DEMO_DATA: "false",
+    // Tests change rows behind the app's back (SQL, the CLI) and expect the next request to
+    // see it; the session cache has its own tests (tests/api/session-cache.test.ts).
+    SESSION_CACHE_MS: "0",
     ...overrides,
   });
   const app = await createApp({ env, logger: options.logger ?? silentLogger, now: options.now });
