@@ -46,6 +46,8 @@ export const demoScenarios = [
   { name: "GET /about", path: "/about", minPercentOfCeiling: 30 },
   { name: "GET /healthz", path: "/healthz" },
   { name: "GET /api/auth/me (signed in)", path: "/api/auth/me", minPercentOfCeiling: 30, setup: signedIn },
+  // A member's page without data of its own: what the header (stream position, unread counts) costs.
+  { name: "GET /about (signed in)", path: "/about", setup: signedIn },
   { name: "GET /api/schools/pins (1,250 schools)", path: "/api/schools/pins", minPercentOfCeiling: 40 },
   ...issue14Rows(1_250),
 ];
