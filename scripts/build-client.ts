@@ -95,12 +95,14 @@ const staticClosure = (file: string, seen = new Set<string>()): Set<string> => {
   return seen;
 };
 const preload = (island: string): string[] => {
-  const dynamic = new Set(
-    (outputs.get(entryNamed(island, "js"))?.imports ?? []).map((dep) => basename(dep.path)),
-  );
+  const entry = entryNamed(island, "js");
+  const dynamic = new Set((outputs.get(entry)?.imports ?? []).map((dep) => basename(dep.path)));
+  // What the island loads anyway is left to it, at the priority its own imports get.
+  const own = staticClosure(entry);
   const files = EAGER_IMPORTS.map(chunkOf)
     .filter((file): file is string => file !== undefined && dynamic.has(file))
-    .flatMap((file) => [...staticClosure(file)]);
+    .flatMap((file) => [...staticClosure(file)])
+    .filter((file) => !own.has(file));
   return [...new Set(files)];
 };
 const manifest: AssetManifest = {

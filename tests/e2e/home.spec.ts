@@ -114,7 +114,9 @@ test("the map starts after the first paint, draws every school and reads PMTiles
   expect(mapChunks).toHaveLength(1);
   const html = (await documentResponse?.text()) ?? "";
   for (const chunk of mapChunks)
-    expect(html).toContain(`<link rel="modulepreload" href="${new URL(chunk.url()).pathname}"/>`);
+    expect(html).toContain(
+      `<link rel="modulepreload" href="${new URL(chunk.url()).pathname}" fetchPriority="low"/>`,
+    );
 
   // The list is in the first HTML, so it is on screen at the first contentful paint; MapLibre
   // starts after that paint, so every request it makes (its stylesheet, the basemap archive

@@ -26,9 +26,9 @@ export function IslandScripts() {
             return chunk ? <link key={name} rel="modulepreload" href={assetUrl(chunk)} /> : null;
           })}
           <script type="module" src={assetUrl(manifest.hydrate)} />
-          {/* After the hydrate script, so the browser fetches what the first render needs first. */}
+          {/* Low priority, so on a slow link what hydrates the page arrives first. */}
           {[...new Set(used.flatMap((name) => manifest.preload?.[name] ?? []))].map((file) => (
-            <link key={file} rel="modulepreload" href={assetUrl(file)} />
+            <link key={file} rel="modulepreload" href={assetUrl(file)} fetchPriority="low" />
           ))}
         </>
       )}
