@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { dayFlags } from "../../../common/schedule/format";
 import { parseSchedule } from "../../../common/schedule/parse";
 import type { ParsedSchedule } from "../../../common/schedule/types";
@@ -90,7 +90,7 @@ const sessionRows = (schoolId: number, parsed: ParsedSchedule) =>
 
 /**
  * Inserts or updates a school by its stable key and rebuilds its weekly sessions from
- * the schedule text, in one transaction. The slug is kept once given, so links live on.
+ * the schedule text, in one batch. The slug is kept once given, so links live on.
  */
 export async function upsertSchool(
   deps: IngestDeps,
@@ -103,32 +103,31 @@ export async function upsertSchool(
   const values = schoolValues(deps, draft, parsed, now);
   const existing = await findSchoolBySourceKey(db, sourceKey);
   const slug = existing?.slug ?? (await uniqueSlug(db, slugify(`${draft.gym} ${draft.city} ${draft.state}`)));
-  const result = await db.transaction(async (tx) => {
-    let id: number;
-    if (existing) {
-      await tx.update(schools).set(values).where(eq(schools.id, existing.id));
-      await tx.delete(openMatSessions).where(eq(openMatSessions.schoolId, existing.id));
-      id = existing.id;
-    } else {
-      const [row] = await tx
-        .insert(schools)
-        .values({ ...values, slug, sourceKey, createdAt: now, lastVerifiedAt: draft.isDemo ? null : now })
-        .returning({ id: schools.id });
-      if (!row) throw new Error("insert returned no school");
-      id = row.id;
-    }
-    const rows = sessionRows(id, parsed);
-    if (rows.length) await tx.insert(openMatSessions).values(rows);
-    await bumpSchoolsVersion(tx);
-    return { id, action: existing ? ("updated" as const) : ("added" as const) };
-  });
+  // One batch, not a transaction: an open transaction would hold the client's connection
+  // across awaits. New sessions find their school by its unique source key.
+  const schoolId = existing ? existing.id : sql`(SELECT id FROM schools WHERE source_key = ${sourceKey})`;
+  const rows = sessionRows(0, parsed).map((row) => ({ ...row, schoolId }));
+  const [written] = await db.batch([
+    existing
+      ? db.update(schools).set(values).where(eq(schools.id, existing.id)).returning({ id: schools.id })
+      : db
+          .insert(schools)
+          .values({ ...values, slug, sourceKey, createdAt: now, lastVerifiedAt: draft.isDemo ? null : now })
+          .returning({ id: schools.id }),
+    ...(existing ? [db.delete(openMatSessions).where(eq(openMatSessions.schoolId, existing.id))] : []),
+    ...(rows.length ? [db.insert(openMatSessions).values(rows)] : []),
+    bumpSchoolsVersion(db),
+  ]);
+  const id = written[0]?.id;
+  if (id === undefined) throw new Error("the school was not written");
+  const result = { id, action: existing ? ("updated" as const) : ("added" as const) };
   schoolsChanged(db);
   return result;
 }
 
 const BULK_CHUNK = 200;
 
-/** Inserts many new schools in one transaction (demo data, generated benchmark sets). */
+/** Inserts many new schools in one batch (demo data, generated benchmark sets). */
 export async function insertSchools(deps: IngestDeps, drafts: SchoolDraft[]): Promise<number> {
   const now = deps.now();
   const slugs = new Set<string>();
@@ -146,20 +145,22 @@ export async function insertSchools(deps: IngestDeps, drafts: SchoolDraft[]): Pr
       row: { ...schoolValues(deps, draft, parsed, now), slug, sourceKey, createdAt: now },
     });
   }
-  await deps.db.transaction(async (tx) => {
-    for (let i = 0; i < prepared.length; i += BULK_CHUNK) {
-      const chunk = prepared.slice(i, i + BULK_CHUNK);
-      const ids = await tx
-        .insert(schools)
-        .values(chunk.map((p) => p.row))
-        .returning({ id: schools.id });
-      const sessions = chunk.flatMap((p, k) => sessionRows(ids[k]?.id ?? 0, p.parsed));
-      for (let j = 0; j < sessions.length; j += BULK_CHUNK) {
-        await tx.insert(openMatSessions).values(sessions.slice(j, j + BULK_CHUNK));
-      }
+  const { db } = deps;
+  const statements = [];
+  for (let i = 0; i < prepared.length; i += BULK_CHUNK) {
+    const chunk = prepared.slice(i, i + BULK_CHUNK);
+    statements.push(db.insert(schools).values(chunk.map((p) => p.row)));
+    const sessions = chunk.flatMap((p) =>
+      sessionRows(0, p.parsed).map((row) => ({
+        ...row,
+        schoolId: sql`(SELECT id FROM schools WHERE source_key = ${p.row.sourceKey})`,
+      })),
+    );
+    for (let j = 0; j < sessions.length; j += BULK_CHUNK) {
+      statements.push(db.insert(openMatSessions).values(sessions.slice(j, j + BULK_CHUNK)));
     }
-    await bumpSchoolsVersion(tx);
-  });
+  }
+  await db.batch([bumpSchoolsVersion(db), ...statements]);
   schoolsChanged(deps.db);
   return prepared.length;
 }

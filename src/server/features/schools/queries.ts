@@ -198,10 +198,7 @@ export const countDemoSchools = async (db: Db) =>
   (await db.select({ n: sql<number>`count(*)` }).from(schools).where(eq(schools.isDemo, true)))[0]?.n ?? 0;
 
 export const deleteDemoSchools = (db: Db) =>
-  db.transaction(async (tx) => {
-    await tx.delete(schools).where(eq(schools.isDemo, true));
-    await bumpSchoolsVersion(tx);
-  });
+  db.batch([db.delete(schools).where(eq(schools.isDemo, true)), bumpSchoolsVersion(db)]);
 
 export const allSlugs = async (db: Db) =>
   (await db.select({ slug: schools.slug }).from(schools).orderBy(asc(schools.id))).map((r) => r.slug);
