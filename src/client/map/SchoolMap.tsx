@@ -123,8 +123,8 @@ export default function SchoolMap(props: SchoolMapProps) {
     let cancelled = false;
     let created: MapLibreMap | undefined;
     const create = async () => {
-      await prepareMapLibre();
-      const flavor = await flavorOf(basemapUrl);
+      // The stylesheet and the archive's metadata load side by side, not one after the other.
+      const [, flavor] = await Promise.all([prepareMapLibre(), flavorOf(basemapUrl)]);
       if (cancelled || !container.current) return;
       const glyphsUrl = `${location.origin}${GLYPHS_PATH}`;
       const instance = new MapLibreMap({
