@@ -1,24 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it } from "bun:test";
+import { describe, expect, it } from "bun:test";
 import { act } from "react";
 import { submissionMessages } from "../../common/schemas/submission";
 import { withDom } from "../home/test-dom";
 import { click, press, render, wait } from "../home/test-render";
-import { buttonNamed, type Call, deferred, mockFetch, toastTexts } from "../posts/test-fixtures";
+import {
+  buttonNamed,
+  deferred,
+  jsonResponse,
+  mockFetch,
+  toastTexts,
+  withMockedFetch,
+} from "../posts/test-fixtures";
 import { AdminDashboardView } from "./AdminDashboardView";
 import type { AdminDashboardProps, AuditEntry, FeedbackEntry, PendingSubmission } from "./types";
 
 withDom();
 
-let calls: Call[] = [];
-beforeEach(() => {
-  calls = mockFetch({});
-});
-afterEach(() => {
-  for (const el of document.querySelectorAll("#toasts, dialog")) el.remove();
-});
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const api = withMockedFetch();
+const json = jsonResponse;
 
 function submission(id: number, over: Partial<PendingSubmission> = {}): PendingSubmission {
   return {
@@ -109,7 +108,7 @@ describe("Submissions", () => {
     ).not.toBeNull();
     expect(item.querySelector('a[href="/schools/austin-bjj"]')?.textContent).toBe("Austin BJJ");
     expect(item.textContent).toContain("0.4 km away");
-    expect(calls).toEqual([]);
+    expect(api.calls).toEqual([]);
     await view.unmount();
   });
 
@@ -126,7 +125,7 @@ describe("Submissions", () => {
   });
 
   it("a 409 shows the server's message and keeps the item", async () => {
-    calls = mockFetch({
+    api.calls = mockFetch({
       "POST /api/admin/submissions/1/approve": () =>
         json({ message: submissionMessages.alreadyDecided }, 409),
     });
@@ -140,7 +139,9 @@ describe("Submissions", () => {
   });
 
   it("reject asks for a reason before sending, then sends it", async () => {
-    calls = mockFetch({ "POST /api/admin/submissions/1/reject": () => json({ id: 1, status: "rejected" }) });
+    api.calls = mockFetch({
+      "POST /api/admin/submissions/1/reject": () => json({ id: 1, status: "rejected" }),
+    });
     const view = await render(<AdminDashboardView {...props()} />);
     const first = view.container.querySelector(".admin-submission") as HTMLElement;
     await click(buttonNamed(first, "Reject") as HTMLButtonElement);
@@ -152,7 +153,7 @@ describe("Submissions", () => {
     const submit = dialog.querySelector("button[type=submit]") as HTMLButtonElement;
     await click(submit);
     expect(dialog.querySelector('[role="alert"]')?.textContent).toBe("A reason is required");
-    expect(calls).toEqual([]);
+    expect(api.calls).toEqual([]);
     const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")?.set;
     await act(async () => {
       setter?.call(area, "Not an open mat");
@@ -160,7 +161,7 @@ describe("Submissions", () => {
     });
     await click(submit);
     await wait(30);
-    expect(calls.filter((c) => c.method === "POST")).toEqual([
+    expect(api.calls.filter((c) => c.method === "POST")).toEqual([
       { method: "POST", url: "/api/admin/submissions/1/reject", body: { reason: "Not an open mat" } },
     ]);
     expect(gyms(view.container)).toEqual(["Gym 2"]);
@@ -170,7 +171,7 @@ describe("Submissions", () => {
 
   it("edit and approve sends the edited fields; a 422 keeps the dialog open with the server's text", async () => {
     const message = submissionMessages.geocodeFailed("Nowhere");
-    calls = mockFetch({ "POST /api/admin/submissions/2/approve": () => json({ message }, 422) });
+    api.calls = mockFetch({ "POST /api/admin/submissions/2/approve": () => json({ message }, 422) });
     const view = await render(<AdminDashboardView {...props()} />);
     const second = view.container.querySelectorAll(".admin-submission")[1] as HTMLElement;
     await click(buttonNamed(second, "Edit and approve") as HTMLButtonElement);
@@ -181,20 +182,20 @@ describe("Submissions", () => {
     expect(document.activeElement === gym).toBe(true);
     await click(dialog.querySelector("button[type=submit]") as HTMLButtonElement);
     await wait(30);
-    expect(calls[0]?.url).toBe("/api/admin/submissions/2/approve");
-    expect((calls[0]?.body as { gym?: string } | undefined)?.gym).toBe("Gym 2");
+    expect(api.calls[0]?.url).toBe("/api/admin/submissions/2/approve");
+    expect((api.calls[0]?.body as { gym?: string } | undefined)?.gym).toBe("Gym 2");
     expect(toastTexts().join(" ")).toContain(message);
     expect(dialog.open).toBe(true);
     await view.unmount();
   });
 
   it("merge sends the chosen candidate", async () => {
-    calls = mockFetch({ "POST /api/admin/submissions/1/merge": () => json({ id: 1, status: "merged" }) });
+    api.calls = mockFetch({ "POST /api/admin/submissions/1/merge": () => json({ id: 1, status: "merged" }) });
     const view = await render(<AdminDashboardView {...props()} />);
     const first = view.container.querySelector(".admin-submission") as HTMLElement;
     await click(buttonNamed(first, "Merge") as HTMLButtonElement);
     await wait(30);
-    expect(calls.filter((c) => c.method === "POST")).toEqual([
+    expect(api.calls.filter((c) => c.method === "POST")).toEqual([
       { method: "POST", url: "/api/admin/submissions/1/merge", body: { schoolId: 40 } },
     ]);
     expect(gyms(view.container)).toEqual(["Gym 2"]);
@@ -275,7 +276,7 @@ describe("Feedback Dashboard", () => {
 
 describe("Audit log", () => {
   it("shows who, what and the change, and loads more from the last id", async () => {
-    calls = mockFetch({
+    api.calls = mockFetch({
       "GET /api/admin/audit": () => json({ entries: [auditEntry(3)], nextBeforeId: null }),
     });
     const view = await render(
@@ -290,7 +291,7 @@ describe("Audit log", () => {
     expect(list()[0]?.querySelector(".admin-diff")?.textContent).toContain('"pending"');
     await click(buttonNamed(view.container, "Load more") as HTMLButtonElement);
     await wait(30);
-    expect(calls.map((c) => c.url)).toEqual(["/api/admin/audit?limit=20&beforeId=4"]);
+    expect(api.calls.map((c) => c.url)).toEqual(["/api/admin/audit?limit=20&beforeId=4"]);
     expect(list()).toHaveLength(3);
     expect(buttonNamed(view.container, "Load more")).toBeUndefined();
     await view.unmount();

@@ -1,26 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from "bun:test";
+import { describe, expect, it } from "bun:test";
 import { act } from "react";
 import { feedbackReviewMessages } from "../../common/schemas/feedback";
 import { schoolMessages } from "../../common/schemas/school";
 import { submissionMessages } from "../../common/schemas/submission";
 import { withDom } from "../home/test-dom";
 import { click, render, typeInto, wait } from "../home/test-render";
-import { buttonNamed, type Call, mockFetch, toastTexts } from "../posts/test-fixtures";
+import { buttonNamed, jsonResponse, mockFetch, toastTexts, withMockedFetch } from "../posts/test-fixtures";
 import { AdminDashboardView } from "./AdminDashboardView";
 import type { AdminDashboardProps, FeedbackEntry } from "./types";
 
 withDom();
 
-let calls: Call[] = [];
-beforeEach(() => {
-  calls = mockFetch({});
-});
-afterEach(() => {
-  for (const el of document.querySelectorAll("#toasts, dialog")) el.remove();
-});
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const api = withMockedFetch();
+const json = jsonResponse;
 
 const entry = (id: number, over: Partial<FeedbackEntry> = {}): FeedbackEntry => ({
   id,
@@ -53,7 +45,7 @@ const props = (feedback: FeedbackEntry[]): AdminDashboardProps => ({
 });
 
 const items = (root: ParentNode) => [...root.querySelectorAll(".admin-feedback-list > li")] as HTMLElement[];
-const posts = () => calls.filter((c) => c.method === "POST");
+const posts = () => api.calls.filter((c) => c.method === "POST");
 
 describe("Feedback Dashboard review", () => {
   it("shows each item's state; only open items offer 'Correct school' and 'Dismiss'", async () => {
@@ -81,12 +73,12 @@ describe("Feedback Dashboard review", () => {
     expect(buttonNamed(applied as HTMLElement, "Correct school")).toBeFalsy();
     expect(dismissed?.querySelector(".feedback-state")?.textContent).toContain("Dismissed");
     expect(buttonNamed(dismissed as HTMLElement, "Dismiss")).toBeFalsy();
-    expect(calls).toEqual([]);
+    expect(api.calls).toEqual([]);
     await view.unmount();
   });
 
   it("'Correct school' opens a labelled dialog prefilled with the school, the notes beside; it checks the fields, then sends the correction", async () => {
-    calls = mockFetch({
+    api.calls = mockFetch({
       "POST /api/admin/feedback/1/apply": () => json({ id: 1, status: "applied" }),
       "GET /api/feedback": () => json([entry(1, { status: "applied" })]),
     });
@@ -163,7 +155,7 @@ describe("Feedback Dashboard review", () => {
 
   it("keeps the dialog open with the server's text when the address does not geocode; closing hands focus back", async () => {
     const message = submissionMessages.geocodeFailed("Nowhere");
-    calls = mockFetch({ "POST /api/admin/feedback/1/apply": () => json({ message }, 422) });
+    api.calls = mockFetch({ "POST /api/admin/feedback/1/apply": () => json({ message }, 422) });
     const view = await render(<AdminDashboardView {...props([entry(1)])} />);
     const opener = buttonNamed(
       items(view.container)[0] as HTMLElement,
@@ -185,7 +177,7 @@ describe("Feedback Dashboard review", () => {
   });
 
   it("'Dismiss' dismisses and toasts; a 409 toasts the server's text", async () => {
-    calls = mockFetch({
+    api.calls = mockFetch({
       "POST /api/admin/feedback/1/dismiss": () => json({ id: 1, status: "dismissed" }),
       "POST /api/admin/feedback/2/dismiss": () =>
         json({ message: feedbackReviewMessages.alreadyDecided }, 409),

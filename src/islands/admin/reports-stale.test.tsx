@@ -1,23 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it } from "bun:test";
+import { describe, expect, it } from "bun:test";
 import { reportMessages } from "../../common/schemas/reports";
 import { withDom } from "../home/test-dom";
 import { click, render, wait } from "../home/test-render";
-import { buttonNamed, type Call, deferred, mockFetch, toastTexts } from "../posts/test-fixtures";
+import {
+  buttonNamed,
+  deferred,
+  jsonResponse,
+  mockFetch,
+  toastTexts,
+  withMockedFetch,
+} from "../posts/test-fixtures";
 import { AdminDashboardView } from "./AdminDashboardView";
 import type { AdminDashboardProps, AdminReportView, StalePage, StaleSchool } from "./types";
 
 withDom();
 
-let calls: Call[] = [];
-beforeEach(() => {
-  calls = mockFetch({});
-});
-afterEach(() => {
-  for (const el of document.querySelectorAll("#toasts, dialog")) el.remove();
-});
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const api = withMockedFetch();
+const json = jsonResponse;
 
 function report(id: number, over: Partial<AdminReportView> = {}): AdminReportView {
   return {
@@ -107,12 +106,12 @@ describe("Reports", () => {
     expect(message?.querySelector('a[href^="/messages"]')).toBeNull();
     expect(profile?.textContent).toContain("spam link");
     expect(panel.textContent).not.toContain("reason 4");
-    expect(calls).toEqual([]);
+    expect(api.calls).toEqual([]);
     await view.unmount();
   });
 
   it("asks before removing; removing takes the report out, toasts and asks for the audit log again", async () => {
-    calls = mockFetch({
+    api.calls = mockFetch({
       "POST /api/admin/reports/1/remove": () => json({ ...report(1), status: "removed" }),
       "GET /api/admin/audit": () => json({ entries: [], nextBeforeId: null }),
     });
@@ -122,11 +121,11 @@ describe("Reports", () => {
     const dialog = document.querySelector("dialog") as HTMLDialogElement;
     expect(dialog.open).toBe(true);
     expect(dialog.querySelector("h2")?.textContent).toBe("Remove this post?");
-    expect(calls).toEqual([]);
+    expect(api.calls).toEqual([]);
     await click(buttonNamed(dialog, "Remove content") as HTMLButtonElement);
     await wait(30);
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toContain("POST /api/admin/reports/1/remove");
-    expect(calls.map((c) => c.url)).toContain("/api/admin/audit?limit=20");
+    expect(api.calls.map((c) => `${c.method} ${c.url}`)).toContain("POST /api/admin/reports/1/remove");
+    expect(api.calls.map((c) => c.url)).toContain("/api/admin/audit?limit=20");
     expect(reportTitles(view.container)).toEqual(["Post by @bo"]);
     expect(reportsPanel(view.container).textContent).toContain("reason 2");
     expect(toastTexts().join(" ")).toContain("Content removed");
@@ -140,7 +139,7 @@ describe("Reports", () => {
     const dialog = document.querySelector("dialog") as HTMLDialogElement;
     await click(buttonNamed(dialog, "Cancel") as HTMLButtonElement);
     await wait(10);
-    expect(calls).toEqual([]);
+    expect(api.calls).toEqual([]);
     expect(reportTitles(view.container)).toEqual(["Post by @bo"]);
     await view.unmount();
   });
@@ -161,7 +160,7 @@ describe("Reports", () => {
   });
 
   it("dismiss sends at once; a 409 toasts the server's message and keeps the report", async () => {
-    calls = mockFetch({
+    api.calls = mockFetch({
       "POST /api/admin/reports/1/dismiss": () => json({ message: reportMessages.alreadyDecided }, 409),
       "POST /api/admin/reports/2/dismiss": () => json({ ...report(2), status: "dismissed" }),
     });
@@ -233,12 +232,12 @@ describe("Stale listings", () => {
     ]);
     expect(rows[0]?.textContent).toContain("Never confirmed");
     expect(rows[1]?.textContent).toContain("Last confirmed Jun 1, 2026");
-    expect(calls).toEqual([]);
+    expect(api.calls).toEqual([]);
     await view.unmount();
   });
 
   it("loads the next page of a list from its offset", async () => {
-    calls = mockFetch({
+    api.calls = mockFetch({
       "GET /api/admin/stale-schools": () =>
         json({ kind: "unconfirmed", schools: [school(8)], total: 2, nextOffset: null }),
     });
@@ -252,7 +251,9 @@ describe("Stale listings", () => {
     const more = buttonNamed(stalePanel(view.container), "Load more not confirmed in 90 days");
     await click(more as HTMLButtonElement);
     await wait(30);
-    expect(calls.map((c) => c.url)).toEqual(["/api/admin/stale-schools?kind=unconfirmed&limit=20&offset=1"]);
+    expect(api.calls.map((c) => c.url)).toEqual([
+      "/api/admin/stale-schools?kind=unconfirmed&limit=20&offset=1",
+    ]);
     expect(stalePanel(view.container).querySelectorAll(".admin-stale-school")).toHaveLength(2);
     expect(buttonNamed(stalePanel(view.container), "Load more not confirmed in 90 days")).toBeUndefined();
     await view.unmount();

@@ -1,4 +1,4 @@
-import { mock } from "bun:test";
+import { afterEach, beforeEach, mock } from "bun:test";
 import type { PostView } from "../../common/schemas/posts";
 
 /** A post as the API answers it; `over` replaces any field. */
@@ -79,3 +79,22 @@ export function accessibleName(el: Element): string {
 /** The first button under `root` whose accessible name is `name`. */
 export const buttonNamed = (root: ParentNode, name: string) =>
   [...root.querySelectorAll("button")].find((b) => accessibleName(b) === name);
+
+/** A JSON answer for mockFetch. */
+export const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/**
+ * Every test of the file starts with a fresh mocked fetch (its calls in `.calls`) and ends
+ * with no toast or dialog left in the document.
+ */
+export function withMockedFetch(): { calls: Call[] } {
+  const state = { calls: [] as Call[] };
+  beforeEach(() => {
+    state.calls = mockFetch({});
+  });
+  afterEach(() => {
+    for (const el of document.querySelectorAll("#toasts, dialog")) el.remove();
+  });
+  return state;
+}
