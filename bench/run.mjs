@@ -20,6 +20,7 @@ import {
   CHECKINS_PER_MEMBER,
   checkinScenarioStems,
   checkinScenarios,
+  demoPinsScenario,
   demoScenarios,
   FEED_FOLLOWS,
   feedScenarioStems,
@@ -229,6 +230,8 @@ async function main() {
         value: `${pins.rawKb.toFixed(1)} / ${pins.gzipKb.toFixed(1)}`,
         goal: { text: "< 30 KB gzipped", met: pins.gzipKb < 30 },
       });
+    const pinsRun = measured.find((m) => m.scenario.name === demoPinsScenario);
+    if (pinsRun) extraRows.push(await sameSizeCeilingRow(ceiling.baseUrl, pinsRun.result, pins.gzipKb));
   }
 
   // Live delivery appends straight into the database file, and the soak is about the
@@ -352,6 +355,19 @@ async function runScenarios(list, { baseUrl, countRoundTrips }, measured) {
     }
     measured.push({ scenario, result });
   }
+}
+
+/**
+ * The demo pins' req/s as a share of a bare Bun.serve sending a body of the same size: what
+ * is left once the bytes themselves are paid for (see bench/ceiling.ts).
+ */
+async function sameSizeCeilingRow(ceilingUrl, pinsResult, gzipKb) {
+  const bytes = Math.round(gzipKb * 1024);
+  const bare = await measure(`ceiling with a ${gzipKb.toFixed(1)} KB body`, `${ceilingUrl}/bytes/${bytes}`);
+  return {
+    name: `${demoPinsScenario}: % of a bare Bun.serve sending the same ${gzipKb.toFixed(1)} KB (${bare.reqPerSec.toLocaleString("en-US")} req/s)`,
+    value: `${((100 * pinsResult.reqPerSec) / bare.reqPerSec).toFixed(1)}%`,
+  };
 }
 
 function measure(name, url, headers = {}, requests = undefined) {
