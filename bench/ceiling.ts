@@ -6,7 +6,7 @@
  * `/bytes/{n}` answers n fixed bytes instead: the ceiling for a body of that size (moving
  * and parsing a 12 KB body alone caps this machine's req/s far below a 2-byte one).
  */
-const bodies = new Map<number, Uint8Array>();
+const bodies = new Map<number, Uint8Array<ArrayBuffer>>();
 const MAX_BYTES = 1 << 20;
 
 Bun.serve({
@@ -18,7 +18,7 @@ Bun.serve({
     let body = bodies.get(Number(size));
     if (!body) {
       // Random, as a gzipped body is: on this machine repeated bytes travel 3x faster.
-      body = crypto.getRandomValues(new Uint8Array(Number(size)));
+      body = crypto.getRandomValues(new Uint8Array(new ArrayBuffer(Number(size))));
       bodies.set(Number(size), body);
     }
     return new Response(body, { headers: { "content-encoding": "gzip" } });

@@ -2,7 +2,7 @@ import { limits } from "../../../common/limits";
 import { authMessages, type LoginInput, type RegisterInput } from "../../../common/schemas/auth";
 import type { Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
-import { hitRate, type RateRule, releaseRate, tooManyRequests } from "../../http/rate-limit";
+import { hitRate, hitRateAlone, type RateRule, releaseRate, tooManyRequests } from "../../http/rate-limit";
 import { sendVerificationLink } from "./email-verification";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import {
@@ -186,8 +186,8 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, ip: st
   const user = await findUserByEmail(deps.db, email);
   if (!user) {
     const decoy: RateRule = { key: "reset-mail:no-account", ...RESET_MAIL_LIMITS.perIp };
-    await hitRate(deps.db, decoy, nowMs);
-    await hitRate(deps.db, decoy, nowMs);
+    await hitRateAlone(deps.db, decoy, nowMs);
+    await hitRateAlone(deps.db, decoy, nowMs);
     return;
   }
   await insertResetToken(deps.db, { tokenHash, userId: user.id, expiresAt: new Date(nowMs + RESET_TTL_MS) });
