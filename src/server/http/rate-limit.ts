@@ -81,7 +81,8 @@ async function writeHits(db: Db): Promise<void> {
   try {
     const [first, ...rest] = queue.map(upsert);
     if (!first) return;
-    const results = await db.batch([first, ...rest]);
+    // One hit alone skips the batch's BEGIN and COMMIT: a single statement commits itself.
+    const results = rest.length ? await db.batch([first, ...rest]) : [await first];
     results.forEach((rows, i) => queue[i]?.resolve(Number(rows[0]?.count ?? 1)));
   } catch (error) {
     for (const hit of queue) hit.reject(error);
