@@ -110,6 +110,23 @@ function wireInteractions(map: MapLibreMap, latest: RefObject<SchoolMapProps>) {
   }
 }
 
+const SOFTWARE_RENDERERS = /swiftshader|llvmpipe|softpipe|software/i;
+
+/**
+ * Without a GPU (software WebGL: SwiftShader, llvmpipe) every map frame is drawn by the CPU,
+ * on the page's time: at a phone's pixel ratio a frame takes hundreds of ms and the page stops
+ * answering while the map starts. There, the map draws at 1 device pixel per CSS pixel, a
+ * third to a ninth of the pixels; with a GPU it keeps the screen's sharpness.
+ */
+function capPixelRatioOnSoftwareGl(map: MapLibreMap) {
+  if (window.devicePixelRatio <= 1) return;
+  const canvas = map.getCanvas();
+  const gl = canvas.getContext("webgl2") ?? canvas.getContext("webgl");
+  const info = gl?.getExtension("WEBGL_debug_renderer_info");
+  const renderer = info ? String(gl?.getParameter(info.UNMASKED_RENDERER_WEBGL) ?? "") : "";
+  if (SOFTWARE_RENDERERS.test(renderer)) map.setPixelRatio(1);
+}
+
 export default function SchoolMap(props: SchoolMapProps) {
   const { basemapUrl, schools, cameraKey, selected, popup } = props;
   const container = useRef<HTMLElement>(null);
@@ -138,6 +155,7 @@ export default function SchoolMap(props: SchoolMapProps) {
         fadeDuration: 0,
       });
       created = instance;
+      capPixelRatioOnSoftwareGl(instance);
       // Compact everywhere and folded at first: on a phone the expanded credits would cover the
       // pins. The (i) button opens them.
       const attribution = new AttributionControl({ compact: true });
