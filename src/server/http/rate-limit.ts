@@ -83,7 +83,7 @@ async function writeHits(db: Db): Promise<void> {
     if (!first) return;
     // One hit alone skips the batch's BEGIN and COMMIT: a single statement commits itself.
     const results = rest.length ? await db.batch([first, ...rest]) : [await first];
-    results.forEach((rows, i) => queue[i]?.resolve(Number(rows[0]?.count ?? 1)));
+    for (const [i, rows] of results.entries()) queue[i]?.resolve(Number(rows[0]?.count ?? 1));
   } catch (error) {
     for (const hit of queue) hit.reject(error);
   }
