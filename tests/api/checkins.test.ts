@@ -96,7 +96,12 @@ describe("distance", () => {
     const body = (await near.json()) as CheckinResult;
     expect(body.verified).toBe(true);
     expect(body.distanceMeters).toBeCloseTo(60, 3);
-    expect(body.school).toEqual({ gym: gym.gym, city: "Testville", slug: expect.any(String) });
+    expect(body.school).toEqual({
+      gym: gym.gym,
+      city: "Testville",
+      slug: expect.any(String),
+      timeZone: expect.any(String),
+    });
     expect(body.newBadges.map((b) => b.code)).toEqual(["novice"]);
     expect(await sql("select count(*) from checkins where user_id = ?", [a.id])).toEqual([
       expect.objectContaining({ 0: 0 }),

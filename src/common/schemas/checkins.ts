@@ -62,8 +62,11 @@ export interface CheckinView {
   /** YYYY-MM-DD in the gym's time zone (one check-in per school per local day). */
   localDate: string;
   verified: boolean;
-  /** null when the owner hides check-in gym names from this viewer. */
-  school: { gym: string; city: string; slug: string } | null;
+  /**
+   * null when the owner hides check-in gym names from this viewer. `timeZone` is the gym's:
+   * with `localDate` it says whether the check-in is the gym's today.
+   */
+  school: { gym: string; city: string; slug: string; timeZone: string } | null;
 }
 
 /** POST /api/checkins and PATCH /api/checkins/{id}/verify: the check-in and the badges it just earned. */

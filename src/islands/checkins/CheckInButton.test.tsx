@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, mock } from "bun:test";
 import { act } from "react";
+import { localDateAt } from "../../common/schedule/open-now";
 import { checkinMessages } from "../../common/schemas/checkins";
 import { resetCelebrations } from "../badges/celebration-store";
 import { withDom } from "../home/test-dom";
@@ -113,6 +114,57 @@ describe("Check In", () => {
     expect(buttons.map((b) => [b.textContent, b.disabled])).toEqual([
       ["✓ Checked in today", true],
       ["Check In", false],
+    ]);
+    await unmount();
+  });
+
+  it("judges 'today' by the gym's calendar, not the browser's", async () => {
+    // Fourteen hours ahead of UTC and ten behind: at any instant the two gyms' dates differ.
+    const ahead = "Pacific/Kiritimati";
+    const behind = "Pacific/Honolulu";
+    const school = (timeZone: string) => ({ gym: "Gym", city: "City", slug: "gym", timeZone });
+    const now = new Date();
+    answers["GET /api/checkins"] = () =>
+      Response.json([
+        // Checked in on each gym's own today: both are today.
+        {
+          id: 1,
+          schoolId: 7,
+          checkedInAt: now.toISOString(),
+          localDate: localDateAt(now, ahead),
+          verified: true,
+          school: school(ahead),
+        },
+        {
+          id: 2,
+          schoolId: 8,
+          checkedInAt: now.toISOString(),
+          localDate: localDateAt(now, behind),
+          verified: true,
+          school: school(behind),
+        },
+        // The far-ahead gym's date written for a gym far behind: not that gym's today.
+        {
+          id: 3,
+          schoolId: 9,
+          checkedInAt: now.toISOString(),
+          localDate: localDateAt(now, ahead),
+          verified: true,
+          school: school(behind),
+        },
+      ]);
+    const { container, unmount } = await render(
+      <>
+        <CheckInButton schoolId={7} signedIn={true} />
+        <CheckInButton schoolId={8} signedIn={true} />
+        <CheckInButton schoolId={9} signedIn={true} />
+      </>,
+    );
+    await wait(30);
+    expect([...container.querySelectorAll("button")].map((b) => b.textContent)).toEqual([
+      "✓ Checked in today",
+      "✓ Checked in today",
+      "Check In",
     ]);
     await unmount();
   });

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { showToast } from "../../../client/toast";
+import { localDateAt } from "../../../common/schedule/open-now";
 import { type CheckinView, checkinMessages } from "../../../common/schemas/checkins";
 import { badgeKeys, type EarnedBadge } from "../../badges/queries/badges";
 import { celebrateEarned } from "../../badges/queries/celebrations";
@@ -59,9 +60,12 @@ export function useCheckedInToday(schoolId: number, signedIn: boolean): boolean 
     enabled: false,
   }).data;
   if (!signedIn) return false;
-  // The gym's local date when the API gives it (the member stands at the gym), else the browser's day.
-  const dayOf = (c: CheckinView & { localDate?: string }) => c.localDate ?? localDay(c.checkedInAt);
-  return remembered || (mine ?? []).some((c) => c.schoolId === schoolId && dayOf(c) === day);
+  // One check-in per school per day of the gym's own calendar, as the server counts them: a
+  // member in another zone (or a browser clock past midnight UTC) still sees the gym's today.
+  const now = new Date();
+  const isToday = (c: CheckinView) =>
+    c.school ? c.localDate === localDateAt(now, c.school.timeZone) : localDay(c.checkedInAt) === day;
+  return remembered || (mine ?? []).some((c) => c.schoolId === schoolId && isToday(c));
 }
 
 export async function createCheckin(schoolId: number): Promise<CreatedCheckin> {

@@ -45,10 +45,11 @@ function toView(row: CheckinRow, school: CheckinView["school"]): CheckinView {
   };
 }
 
-const schoolSummary = (s: { gym: string; city: string; slug: string }) => ({
+const schoolSummary = (s: { gym: string; city: string; slug: string; timeZone: string }) => ({
   gym: s.gym,
   city: s.city,
   slug: s.slug,
+  timeZone: s.timeZone,
 });
 
 /**
