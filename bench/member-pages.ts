@@ -6,16 +6,13 @@
 // with 50 follows each (bench/seed-*.ts), then prints CPU ms per request for each row, with
 // a guest's `/about` (a static page) to compare with. Run it with NODE_ENV=production, as the
 // binary is built, or React runs its development build.
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp } from "../src/server/app";
-import { loadEnv } from "../src/server/env";
-import { silentLogger } from "../src/server/log";
+import { benchApp } from "./lib/in-process";
 
 const iterations = Number(process.argv[2] ?? 500);
 const filter = process.argv[3] ? new RegExp(process.argv[3], "i") : undefined;
-const ORIGIN = "http://localhost:3000";
 
 function seed(script: string, args: string[]) {
   const proc = Bun.spawnSync(["bun", `bench/${script}`, ...args], { stderr: "inherit" });
@@ -33,16 +30,8 @@ if (!existsSync(seededJson)) {
   await Bun.write(seededJson, JSON.stringify({ members, posts }));
 }
 const { members, posts } = JSON.parse(await Bun.file(seededJson).text());
-const dir = mkdtempSync(join(tmpdir(), "openmat-member-pages-"));
-copyFileSync(template, join(dir, "db.db"));
-const env = loadEnv({
-  NODE_ENV: "production",
-  PUBLIC_URL: ORIGIN,
-  DATABASE_URL: `file:${join(dir, "db.db")}`,
-  DEMO_DATA: "false",
-  SEARCH_LIMIT_MEMBER: "100000000",
-});
-const app = await createApp({ env, logger: silentLogger });
+const bench = await benchApp(template);
+const app = bench.app;
 const cookie: string = posts.cookies[0];
 const viewerId: number = posts.memberIds[0];
 const followed = await app.context.database.client.execute({
@@ -75,13 +64,11 @@ async function time(run: () => Promise<Response>) {
 let aboutMs = 0;
 for (const row of rows) {
   if (filter && !filter.test(row.name) && !row.guest) continue;
-  const headers = { "accept-encoding": "gzip", ...(row.guest ? {} : { cookie }) };
-  const request = () => app.handle(new Request(ORIGIN + row.path, { headers }));
+  const request = () => bench.get(row.path, row.guest ? {} : { cookie });
   const status = (await request()).status;
   const ms = await time(request);
   if (row.guest) aboutMs = ms;
   const ratio = aboutMs ? ` (${(ms / aboutMs).toFixed(1)}× a guest's /about)` : "";
   console.log(`${row.name}: ${ms.toFixed(2)} ms${ratio} (status ${status})`);
 }
-await app.close();
-rmSync(dir, { recursive: true, force: true });
+await bench.close();

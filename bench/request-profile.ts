@@ -3,40 +3,13 @@
 //   bun bench/request-profile.ts [ITERATIONS=5000] [FILTER]
 //   bun --cpu-prof bench/request-profile.ts 20000 auth/me   # a profile of one row
 // Prints µs per request for each row, and a bare Bun.serve-style handler as the floor.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createApp } from "../src/server/app";
-import { loadEnv } from "../src/server/env";
-import { silentLogger } from "../src/server/log";
+import { benchApp } from "./lib/in-process";
 
 const iterations = Number(process.argv[2] ?? 5000);
 const filter = process.argv[3] ? new RegExp(process.argv[3], "i") : undefined;
-const ORIGIN = "http://localhost:3000";
 
-const dir = mkdtempSync(join(tmpdir(), "openmat-request-profile-"));
-const env = loadEnv({
-  NODE_ENV: "production",
-  PUBLIC_URL: ORIGIN,
-  DATABASE_URL: `file:${join(dir, "db.db")}`,
-  DEMO_DATA: process.env.DEMO_DATA ?? "false",
-  SIGNUP_LIMIT: "1000",
-  SEARCH_LIMIT_MEMBER: "100000000",
-});
-const app = await createApp({ env, logger: silentLogger });
-const register = await app.handle(
-  new Request(`${ORIGIN}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: ORIGIN },
-    body: JSON.stringify({
-      username: "profiler",
-      email: "profiler@example.com",
-      password: "a long password 1",
-    }),
-  }),
-);
-const cookie = (register.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
-if (!cookie) throw new Error(`register: ${register.status} ${await register.text()}`);
+const bench = await benchApp(undefined, { DEMO_DATA: process.env.DEMO_DATA ?? "false" });
+const cookie = await bench.signUp("profiler");
 
 const rows: { name: string; path: string; headers?: Record<string, string> }[] = [
   { name: "GET /about (guest)", path: "/about" },
@@ -63,10 +36,8 @@ async function time(run: () => Promise<Response>) {
 console.log(`floor (a handler answering "ok"): ${(await time(floor)).toFixed(1)} µs`);
 for (const row of rows) {
   if (filter && !filter.test(row.name)) continue;
-  const request = () =>
-    app.handle(new Request(ORIGIN + row.path, { headers: { "accept-encoding": "gzip", ...row.headers } }));
+  const request = () => bench.get(row.path, row.headers);
   const status = (await request()).status;
   console.log(`${row.name}: ${(await time(request)).toFixed(1)} µs (status ${status})`);
 }
-await app.close();
-rmSync(dir, { recursive: true, force: true });
+await bench.close();
