@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { Fragment, useEffect, useId, useRef, useState } from "react";
+import { Fragment, useId, useState } from "react";
 import type { ReportedContent } from "../../common/schemas/reports";
 import { Modal } from "../home/Modal";
 import { CancelButton } from "../lib/CancelButton";
 import { profileHref } from "../users/links";
 import { reportsQueryOptions, useDecideReport } from "./queries";
 import { type AdminReportView, formatWhen } from "./types";
+import { useFocusOnRemoval } from "./use-focus-on-removal";
 
 const what: Record<AdminReportView["kind"], string> = {
   post: "Post",
@@ -17,16 +18,8 @@ const what: Record<AdminReportView["kind"], string> = {
 export function ReportsPanel() {
   const query = useQuery(reportsQueryOptions());
   const open = query.data?.filter((r) => r.status === "open");
-  const heading = useRef<HTMLHeadingElement>(null);
   const count = open?.length;
-  // A decided report leaves with the button that had focus: focus goes to the list's heading.
-  const previous = useRef(count);
-  useEffect(() => {
-    const shrank = count !== undefined && previous.current !== undefined && count < previous.current;
-    previous.current = count;
-    const active = document.activeElement;
-    if (shrank && (!active || active === document.body)) heading.current?.focus();
-  }, [count]);
+  const heading = useFocusOnRemoval(count);
   return (
     <section className="admin-reports" aria-labelledby="admin-reports-title">
       <h2 id="admin-reports-title" ref={heading} tabIndex={-1}>

@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { formatSchedule } from "../../common/schedule/format";
 import { profileHref } from "../users/links";
 import { submissionsQueryOptions, useDecide } from "./queries";
 import { EditApproveDialog, RejectDialog } from "./SubmissionDialogs";
 import { formatWhen, type PendingSubmission } from "./types";
+import { useFocusOnRemoval } from "./use-focus-on-removal";
 
 const mapHref = (lat: number, lng: number) =>
   `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`;
@@ -12,16 +13,8 @@ const mapHref = (lat: number, lng: number) =>
 /** The review queue, oldest first; each decided item leaves it. */
 export function SubmissionsPanel() {
   const query = useQuery(submissionsQueryOptions());
-  const heading = useRef<HTMLHeadingElement>(null);
   const count = query.data?.length;
-  // A decided item leaves with the button that had focus: focus goes to the queue's heading.
-  const previous = useRef(count);
-  useEffect(() => {
-    const shrank = count !== undefined && previous.current !== undefined && count < previous.current;
-    previous.current = count;
-    const active = document.activeElement;
-    if (shrank && (!active || active === document.body)) heading.current?.focus();
-  }, [count]);
+  const heading = useFocusOnRemoval(count);
   return (
     <>
       <h2 ref={heading} tabIndex={-1}>
