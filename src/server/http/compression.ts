@@ -16,9 +16,8 @@ function withBody(response: Response, body: BodyInit, gzip: boolean): Response {
 
 /**
  * Gzips compressible bodies the handler did not encode itself; event streams pass through.
- * HTML stays a stream, so server-rendered pages still flush early; other bodies (JSON, XML,
- * text) are complete already, so they are measured and only those of 1 KiB or more are
- * compressed.
+ * Bodies (HTML, JSON, XML, text) are complete when handed over (pages are rendered whole),
+ * so they are measured and only those of 1 KiB or more are compressed, in one call.
  */
 export async function compressResponse(request: Request, response: Response): Promise<Response> {
   if (!response.body || request.method === "HEAD") return response;
@@ -30,9 +29,6 @@ export async function compressResponse(request: Request, response: Response): Pr
   if (!COMPRESSIBLE.test(type)) return response;
   headers.append("vary", "Accept-Encoding");
   if (!acceptsGzip(request)) return response;
-  if (type.startsWith("text/html")) {
-    return withBody(response, response.body.pipeThrough(new CompressionStream("gzip")), true);
-  }
   const body = new Uint8Array(await response.arrayBuffer());
   if (body.byteLength < MIN_BYTES) return withBody(response, body, false);
   return withBody(response, Bun.gzipSync(body, { level: 6 }), true);

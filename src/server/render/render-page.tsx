@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { renderToReadableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { Document, type PageMeta } from "../../pages/layout/Document";
 import { PageContext, type PageContextValue } from "../../pages/layout/page-context";
 import type { Logger } from "../log";
@@ -20,25 +20,29 @@ export const htmlHeaders = {
   "cache-control": "no-store",
 };
 
-/** Streams a full HTML page. */
+/**
+ * Renders a full HTML page in one string. Every page reads its data before it renders (no
+ * Suspense), so streaming flushed nothing early; its streams and the streaming gzip after
+ * them cost a member's page about a third of its time (bench/request-profile.ts).
+ */
 export async function renderPage(
   ctx: PageContextValue,
   { meta, body, status = 200 }: RenderInput,
   logger: Logger,
 ): Promise<Response> {
   const collector = new IslandCollector();
-  const stream = await renderToReadableStream(
-    <PageContext.Provider value={ctx}>
-      <IslandCollectorContext.Provider value={collector}>
-        <Document meta={meta}>{body}</Document>
-      </IslandCollectorContext.Provider>
-    </PageContext.Provider>,
-    {
-      nonce: ctx.nonce,
-      onError(error) {
-        logger.error("render failed", { path: ctx.path, ...loggableError(error) });
-      },
-    },
-  );
-  return new Response(stream, { status, headers: htmlHeaders });
+  let html: string;
+  try {
+    html = renderToString(
+      <PageContext.Provider value={ctx}>
+        <IslandCollectorContext.Provider value={collector}>
+          <Document meta={meta}>{body}</Document>
+        </IslandCollectorContext.Provider>
+      </PageContext.Provider>,
+    );
+  } catch (error) {
+    logger.error("render failed", { path: ctx.path, ...loggableError(error) });
+    throw error;
+  }
+  return new Response(`<!DOCTYPE html>${html}`, { status, headers: htmlHeaders });
 }
