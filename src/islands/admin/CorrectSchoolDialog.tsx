@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import * as v from "valibot";
 import { type CorrectFeedbackInput, correctFeedbackSchema } from "../../common/schemas/feedback";
 import { Modal } from "../home/Modal";
-import { CancelButton } from "../lib/CancelButton";
+import { DialogFormActions } from "../lib/DialogButtons";
 import type { FeedbackEntry } from "./types";
 
 type Field = "gym" | "address" | "dayAndTime" | "link";
@@ -112,12 +112,7 @@ export function CorrectSchoolDialog({
               </label>
             </div>
           )}
-          <div className="modal-actions">
-            <CancelButton />
-            <button type="submit" className="button" disabled={pending}>
-              {pending ? "Saving..." : "Apply correction"}
-            </button>
-          </div>
+          <DialogFormActions label="Apply correction" busyLabel="Saving..." busy={pending} />
         </form>
         <aside className="feedback-correct-notes" aria-labelledby={`${id}-notes`}>
           <h3 id={`${id}-notes`}>The feedback</h3>

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Fragment, useId, useState } from "react";
 import type { ReportedContent } from "../../common/schemas/reports";
 import { Modal } from "../home/Modal";
-import { CancelButton } from "../lib/CancelButton";
+import { CancelButton } from "../lib/DialogButtons";
 import { profileHref } from "../users/links";
 import { reportsQueryOptions, useDecideReport } from "./queries";
 import { type AdminReportView, formatWhen } from "./types";

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Modal } from "../home/Modal";
-import { CancelButton } from "../lib/CancelButton";
+import { DialogFormActions } from "../lib/DialogButtons";
 import type { ApproveEdits, PendingSubmission } from "./types";
 
 export const REASON_REQUIRED = "A reason is required";
@@ -71,12 +71,7 @@ export function EditApproveDialog({
             defaultValue={submission.communityNotes ?? ""}
           />
         </div>
-        <div className="modal-actions">
-          <CancelButton />
-          <button type="submit" className="button" disabled={pending}>
-            {pending ? "Approving..." : "Approve with edits"}
-          </button>
-        </div>
+        <DialogFormActions label="Approve with edits" busyLabel="Approving..." busy={pending} />
       </form>
     </Modal>
   );
@@ -133,12 +128,7 @@ export function RejectDialog({
             </p>
           )}
         </div>
-        <div className="modal-actions">
-          <CancelButton />
-          <button type="submit" className="button button-danger" disabled={pending}>
-            {pending ? "Rejecting..." : "Reject"}
-          </button>
-        </div>
+        <DialogFormActions label="Reject" busyLabel="Rejecting..." busy={pending} danger />
       </form>
     </Modal>
   );

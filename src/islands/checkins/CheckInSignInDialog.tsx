@@ -1,6 +1,6 @@
 import { homeTexts } from "../../common/home-texts";
 import { Modal } from "../home/Modal";
-import { CancelButton } from "../lib/CancelButton";
+import { CancelButton } from "../lib/DialogButtons";
 
 export const checkinSignInText = "Please sign in to check in at this gym.";
 

@@ -1,5 +1,5 @@
 import { homeTexts } from "../../common/home-texts";
-import { CancelButton } from "../lib/CancelButton";
+import { CancelButton } from "../lib/DialogButtons";
 import { Modal } from "./Modal";
 import { rememberPendingFavorite } from "./pending-favorite";
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { POST_MAX, type PostVisibility, postMessages } from "../../common/schemas/posts";
 import { Modal } from "../home/Modal";
-import { CancelButton } from "../lib/CancelButton";
+import { DialogFormActions } from "../lib/DialogButtons";
 import { PhotoPreviews } from "./PhotoPreviews";
 import { useCreatePost } from "./queries/posts";
 import { UploadPhotosDialog } from "./UploadPhotosDialog";
@@ -107,12 +107,12 @@ export function CreatePostDialog({ authorId, onClose }: { authorId: number; onCl
             </button>
             <PhotoPreviews files={files} onRemove={(i) => setFiles(files.filter((_, j) => j !== i))} />
           </div>
-          <div className="modal-actions">
-            <CancelButton />
-            <button type="submit" className="button" disabled={!!problem || create.isPending}>
-              {create.isPending ? postMessages.posting : "Post"}
-            </button>
-          </div>
+          <DialogFormActions
+            label="Post"
+            busyLabel={postMessages.posting}
+            busy={create.isPending}
+            disabled={!!problem}
+          />
         </form>
       </Modal>
       {choosing && (

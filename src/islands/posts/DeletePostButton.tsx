@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Modal } from "../home/Modal";
-import { CancelButton } from "../lib/CancelButton";
+import { CancelButton } from "../lib/DialogButtons";
 import { useDeletePost } from "./queries/posts";
 
 /** The author's 'Delete post', confirmed in a small dialog first (a post cannot come back). */

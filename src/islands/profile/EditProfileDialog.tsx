@@ -3,7 +3,7 @@ import { flashToast, showToast } from "../../client/toast";
 import { beltLevels, limits } from "../../common/limits";
 import { updateProfileSchema, userMessages } from "../../common/schemas/users";
 import { Modal } from "../home/Modal";
-import { CancelButton } from "../lib/CancelButton";
+import { DialogFormActions } from "../lib/DialogButtons";
 import type { FieldErrors } from "../lib/form";
 import { validate } from "../lib/form";
 import { Avatar } from "../users/Avatar";
@@ -225,12 +225,7 @@ function EditProfileDialog({ username, profile, settings, onClose, onSaved }: Di
             {errors.form}
           </p>
         )}
-        <div className="modal-actions">
-          <CancelButton />
-          <button type="submit" className="button" disabled={pending}>
-            {pending ? "Saving..." : "Save Changes"}
-          </button>
-        </div>
+        <DialogFormActions label="Save Changes" busyLabel="Saving..." busy={pending} />
       </form>
     </Modal>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { flashToast, showToast } from "../../client/toast";
 import { Modal } from "../home/Modal";
-import { CancelButton } from "../lib/CancelButton";
+import { CancelButton } from "../lib/DialogButtons";
 import { StartConversationLink } from "../messages/StartConversationLink";
 import { ReportDialog } from "../reports/ReportDialog";
 import { useBlockUser } from "../users/queries/block";

@@ -9,7 +9,7 @@ import {
 } from "../../common/schemas/reports";
 import { Modal } from "../home/Modal";
 import { apiRequest } from "../lib/api";
-import { CancelButton } from "../lib/CancelButton";
+import { DialogFormActions } from "../lib/DialogButtons";
 
 export const sendReport = (input: { kind: ReportKind; id: number; reason: string }) =>
   apiRequest<ReportView>("POST", "/api/reports", input);
@@ -101,12 +101,7 @@ export function ReportDialog({
             </p>
           )}
         </div>
-        <div className="modal-actions">
-          <CancelButton />
-          <button type="submit" className="button button-danger" disabled={send.isPending}>
-            {send.isPending ? "Sending..." : "Send report"}
-          </button>
-        </div>
+        <DialogFormActions label="Send report" busyLabel="Sending..." busy={send.isPending} danger />
       </form>
     </Modal>
   );

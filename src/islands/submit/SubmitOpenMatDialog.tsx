@@ -8,7 +8,7 @@ import {
   weekdayNames,
 } from "../../common/schemas/submission";
 import { Modal } from "../home/Modal";
-import { CancelButton } from "../lib/CancelButton";
+import { DialogFormActions } from "../lib/DialogButtons";
 import { Field } from "../lib/Field";
 import { type FieldErrors, validate } from "../lib/form";
 import { SchedulePreview } from "./SchedulePreview";
@@ -147,12 +147,11 @@ export function SubmitOpenMatDialog({ onClose }: { onClose(): void }) {
           autoComplete="email"
           error={errors.emailForConfirmation}
         />
-        <div className="modal-actions">
-          <CancelButton />
-          <button type="submit" className="button" disabled={submit.isPending}>
-            {submit.isPending ? submitTexts.submitting : submitTexts.submit}
-          </button>
-        </div>
+        <DialogFormActions
+          label={submitTexts.submit}
+          busyLabel={submitTexts.submitting}
+          busy={submit.isPending}
+        />
       </form>
     </Modal>
   );
