@@ -7,25 +7,14 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { hydratedIsland, signedInMember } from "./support/accounts";
-import { signedInAdmin } from "./support/admin";
+import { signedInAdmin, submitOpenMat } from "./support/admin";
 import { expectNoViolations } from "./support/axe";
 import { homeReady } from "./support/home";
 
 test("an admin approves a member's open mat on /admin and it can be searched", async ({ browser }) => {
   const gym = `Approve Me ${randomBytes(3).toString("hex")} Jiu Jitsu`;
   const member = await signedInMember(browser, "submitter");
-  const submitted = await member.page.request.post("/api/schools", {
-    data: {
-      gym,
-      address: "500 W 2nd St, Austin, TX 78701",
-      dayAndTime: "Saturday 10:00am - 12:00pm",
-      link: "",
-      communityNotes: "",
-      emailForConfirmation: "",
-      saturday: true,
-    },
-  });
-  expect(submitted.status(), await submitted.text()).toBe(201);
+  await submitOpenMat(member.page.request, gym);
   await member.close();
 
   const admin = await signedInAdmin(browser);
@@ -140,19 +129,11 @@ test("the Stale listings tab lists a flagged schedule first, then pages the unco
 }) => {
   const gym = `Whenever ${randomBytes(3).toString("hex")} Jiu Jitsu`;
   const member = await signedInMember(browser, "stale");
-  const submitted = await member.page.request.post("/api/schools", {
-    data: {
-      gym,
-      address: "500 W 2nd St, Austin, TX 78701",
-      dayAndTime: "Saturday 10:00am - 12:00pm and whenever coach says",
-      link: "",
-      communityNotes: "",
-      emailForConfirmation: "",
-      saturday: true,
-    },
-  });
-  expect(submitted.status(), await submitted.text()).toBe(201);
-  const submissionId = ((await submitted.json()) as { id: number }).id;
+  const submissionId = await submitOpenMat(
+    member.page.request,
+    gym,
+    "Saturday 10:00am - 12:00pm and whenever coach says",
+  );
   await member.close();
 
   const admin = await signedInAdmin(browser);
@@ -188,24 +169,10 @@ test("feedback on a school becomes a correction on /admin, and its published not
   const gym = `Feedback Fix ${randomBytes(3).toString("hex")} Jiu Jitsu`;
   const note = `Open mat moved to Sunday <b>mornings</b> ${randomBytes(2).toString("hex")}`;
   const member = await signedInMember(browser, "noticer");
-  const submitted = await member.page.request.post("/api/schools", {
-    data: {
-      gym,
-      address: "500 W 2nd St, Austin, TX 78701",
-      dayAndTime: "Saturday 10:00am - 12:00pm",
-      link: "",
-      communityNotes: "",
-      emailForConfirmation: "",
-      saturday: true,
-    },
-  });
-  expect(submitted.status(), await submitted.text()).toBe(201);
+  const submissionId = await submitOpenMat(member.page.request, gym);
   const admin = await signedInAdmin(browser);
   const page = admin.page;
-  const approved = await page.request.post(
-    `/api/admin/submissions/${((await submitted.json()) as { id: number }).id}/approve`,
-    { data: {} },
-  );
+  const approved = await page.request.post(`/api/admin/submissions/${submissionId}/approve`, { data: {} });
   expect(approved.status(), await approved.text()).toBe(200);
   const schoolId = ((await approved.json()) as { schoolId: number }).schoolId;
   const feedback = await member.page.request.post("/api/feedback", {

@@ -1,4 +1,4 @@
-import { type Browser, expect } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect } from "@playwright/test";
 import { newestMailTo, verifyLinkIn } from "./accounts";
 
 /** The address the e2e server lists in ADMIN_EMAILS: whoever signs up with it and confirms it is an admin. */
@@ -29,4 +29,25 @@ export async function signedInAdmin(browser: Browser) {
       .toBe(200);
   }
   return { page, close: () => context.close() };
+}
+
+/** A member's open mat sent through `POST /api/schools` (an Austin address the gazetteer knows); its submission id. */
+export async function submitOpenMat(
+  request: APIRequestContext,
+  gym: string,
+  dayAndTime = "Saturday 10:00am - 12:00pm",
+): Promise<number> {
+  const submitted = await request.post("/api/schools", {
+    data: {
+      gym,
+      address: "500 W 2nd St, Austin, TX 78701",
+      dayAndTime,
+      link: "",
+      communityNotes: "",
+      emailForConfirmation: "",
+      saturday: true,
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  return ((await submitted.json()) as { id: number }).id;
 }
