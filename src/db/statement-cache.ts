@@ -50,9 +50,6 @@ export function installStatementCache(): void {
       statements = new Map();
       byConnection.set(this, statements);
     }
-    // `SELECT *` (or `t.*`) can grow with the schema (another copy migrating), and a kept
-    // statement would describe its old columns: those are prepared afresh every time.
-    if (STAR_COLUMNS.test(sql)) return prepare.call(this, sql);
     const kept = statements.get(sql);
     if (kept) {
       // Most recently used last, so the first key is the one to drop.
@@ -60,6 +57,9 @@ export function installStatementCache(): void {
       statements.set(sql, kept);
       return kept;
     }
+    // `SELECT *` (or `t.*`) can grow with the schema (another copy migrating), and a kept
+    // statement would describe its old columns: those are never kept, so a hit is never one.
+    if (STAR_COLUMNS.test(sql)) return prepare.call(this, sql);
     const statement = remembering(prepare.call(this, sql));
     statements.set(sql, statement);
     if (statements.size > STATEMENTS_PER_CONNECTION) {
