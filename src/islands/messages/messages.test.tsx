@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, mock } from "bun:test";
+import { afterEach, beforeEach, describe, expect, it, mock } from "bun:test";
 import { act } from "react";
 import {
   type ConversationView,
@@ -12,19 +12,11 @@ import { Composer } from "./Composer";
 import { ConversationView as Conversation } from "./ConversationView";
 import { MessagesView } from "./MessagesView";
 import { StartConversationLink } from "./StartConversationLink";
-import { conversationWithThem, me, them } from "./test-fixtures";
+import { conversationWithThem, me, them, withoutEventSource } from "./test-fixtures";
 
 withDom();
 
-// No live stream here (live.test.tsx drives one): without EventSource the page polls instead.
-let savedEventSource: unknown;
-beforeAll(() => {
-  savedEventSource = (globalThis as { EventSource?: unknown }).EventSource;
-  (globalThis as { EventSource?: unknown }).EventSource = undefined;
-});
-afterAll(() => {
-  (globalThis as { EventSource?: unknown }).EventSource = savedEventSource;
-});
+withoutEventSource();
 
 let calls: string[] = [];
 let answers: Record<string, (body: unknown) => Response> = {};

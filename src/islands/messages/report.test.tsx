@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "bun:test";
+import { afterEach, beforeEach, describe, expect, it } from "bun:test";
 import { act } from "react";
 import type { MessageView } from "../../common/schemas/messages";
 import { reportMessages } from "../../common/schemas/reports";
@@ -6,19 +6,11 @@ import { withDom } from "../home/test-dom";
 import { click, render, wait } from "../home/test-render";
 import { accessibleName, buttonNamed, type Call, mockFetch, toastTexts } from "../posts/test-fixtures";
 import { ConversationView } from "./ConversationView";
-import { conversationWithThem } from "./test-fixtures";
+import { conversationWithThem, withoutEventSource } from "./test-fixtures";
 
 withDom();
 
-// Without EventSource the conversation polls instead of streaming; nothing here needs either.
-let savedEventSource: unknown;
-beforeAll(() => {
-  savedEventSource = (globalThis as { EventSource?: unknown }).EventSource;
-  (globalThis as { EventSource?: unknown }).EventSource = undefined;
-});
-afterAll(() => {
-  (globalThis as { EventSource?: unknown }).EventSource = savedEventSource;
-});
+withoutEventSource();
 
 const json =
   (body: unknown, status = 200) =>

@@ -1,4 +1,5 @@
 /** Test support only (imported by *.test.tsx, never by an island): the messages islands' people and conversation. */
+import { afterAll, beforeAll } from "bun:test";
 import type { ConversationUser, ConversationView } from "../../common/schemas/messages";
 
 /** The viewer, and the member they write to. */
@@ -16,3 +17,18 @@ export const conversationWithThem = (over: Partial<ConversationView> = {}): Conv
   otherLastReadId: 0,
   ...over,
 });
+
+/**
+ * For the whole test file, the page has no EventSource: the messages islands then poll
+ * instead of streaming (live.test.tsx drives a stream of its own).
+ */
+export function withoutEventSource(): void {
+  let saved: unknown;
+  beforeAll(() => {
+    saved = (globalThis as { EventSource?: unknown }).EventSource;
+    (globalThis as { EventSource?: unknown }).EventSource = undefined;
+  });
+  afterAll(() => {
+    (globalThis as { EventSource?: unknown }).EventSource = saved;
+  });
+}
