@@ -70,7 +70,8 @@ test("a guest using the side menu's entry is asked to sign in, then the form ope
   // Closing the sign-in is a change of mind: signing in later opens nothing.
   await page.keyboard.press("Escape");
   await expect(signIn).toBeHidden();
-  expect(await page.evaluate(() => sessionStorage.getItem("openmat:pending-submit"))).toBeNull();
+  // The wish is forgotten on the dialog's close event, a task after it is hidden: wait for it.
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem("openmat:pending-submit"))).toBeNull();
 
   await page.getByRole("button", { name: "Open menu" }).click();
   await page
