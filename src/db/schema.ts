@@ -464,6 +464,26 @@ export const eventRecipients = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.eventId] }), index("event_recipients_event").on(t.eventId)],
 );
 
+/**
+ * A live event stream open on some copy, so a member's streams are counted across copies
+ * (LIVE_STREAM_LIMIT). The copy that holds it renews the lease on its heartbeat and deletes
+ * the row when the stream ends; a copy that died leaves rows whose lease runs out, and
+ * those are not counted.
+ */
+export const liveStreams = sqliteTable(
+  "live_streams",
+  {
+    /** Random, chosen by the copy that opens the stream. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    leasedUntil: integer("leased_until", { mode: "timestamp_ms" }).notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("live_streams_user").on(t.userId, t.leasedUntil)],
+);
+
 /** How far a consumer of domain events has read (one row per consumer, e.g. "notifications"). */
 export const eventCursors = sqliteTable("event_cursors", {
   name: text("name").primaryKey(),

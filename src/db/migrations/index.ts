@@ -15,6 +15,7 @@ import m11 from "./0011_mail_headers.sql" with { type: "text" };
 import m12 from "./0012_submissions.sql" with { type: "text" };
 import m13 from "./0013_reports.sql" with { type: "text" };
 import m14 from "./0014_feedback_review.sql" with { type: "text" };
+import m15 from "./0015_live_streams.sql" with { type: "text" };
 import journal from "./meta/_journal.json";
 
 export const migrationJournal = journal;
@@ -34,4 +35,5 @@ export const migrationSql: Record<string, string> = {
   "0012_submissions": m12,
   "0013_reports": m13,
   "0014_feedback_review": m14,
+  "0015_live_streams": m15,
 };
