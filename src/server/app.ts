@@ -35,6 +35,7 @@ import { devMailboxRoutes } from "./features/mail/routes";
 import { createMailTransport } from "./features/mail/transport";
 import { messagePageRoutes } from "./features/messages/page-routes";
 import { messageRoutes } from "./features/messages/routes";
+import { oneClickUnsubscribe } from "./features/messages/page-routes";
 import { messageMailJob, pruneUnsubscribeLinks } from "./features/messages/service";
 import { notificationRoutes } from "./features/notifications/routes";
 import {
@@ -66,11 +67,13 @@ import { errorMapper } from "./http/error-mapper";
 import { type PipelineHandler, withPipeline } from "./http/pipeline";
 import { pruneRateCounters } from "./http/rate-limit";
 import { pruneJob } from "./jobs/prune";
+import { onOneCopy } from "./jobs/one-copy";
 import { createJobRunner, type JobRunner } from "./jobs/runner";
 import { createLiveHub, type LiveHub } from "./live/hub";
 import { liveRoutes } from "./live/routes";
 import { createLogger, type Logger } from "./log";
-import { authGuard } from "./policy/guard";
+import type { MemberLimitName } from "./http/member-limits";
+import { authGuard, type LimitCharge } from "./policy/guard";
 import { loadIslands } from "./render/island";
 import { memberHeaderOf } from "./render/member-header";
 import { createPageRenderer } from "./render/page-renderer";
@@ -85,9 +88,23 @@ export interface App {
   jobs: JobRunner;
   /** This copy's live event streams; the server ends them first when it stops. */
   live: LiveHub;
+  /** Every route with the member limit it charges, if any (tests walk it). */
+  routes: readonly RouteInfo[];
   /** Starts the jobs runner's timer; the server calls it, tests may not. */
   startWorkers(): void;
   close(): Promise<void>;
+}
+
+export interface RouteInfo {
+  method: string;
+  path: string;
+  memberLimit: MemberLimitName | null;
+}
+
+/** A route's declared member limit: the `limit` option's hook carries the limit's name. */
+function declaredLimit(hooks: unknown): MemberLimitName | null {
+  const beforeHandle = (hooks as { beforeHandle?: { fn?: Partial<LimitCharge> }[] }).beforeHandle ?? [];
+  return beforeHandle.find((hook) => hook.fn?.memberLimit)?.fn?.memberLimit ?? null;
 }
 
 export interface CreateAppOptions {
@@ -95,6 +112,9 @@ export interface CreateAppOptions {
   logger?: Logger;
   now?: () => Date;
 }
+
+/** Longer than loading the demo data ever takes; a copy that died while loading frees it then. */
+const DEMO_SEED_HOLD_MS = 10 * 60_000;
 
 function once(fn: () => Promise<void>): () => Promise<void> {
   let done: Promise<void> | undefined;
@@ -121,7 +141,13 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       "mail is not delivered: SMTP_URL is not set, so password-reset and verification mail goes nowhere",
     );
   }
-  const photoDeps: PhotoDeps = { db: database.db, storage, now: context.now, publicUrl: env.PUBLIC_URL };
+  const photoDeps: PhotoDeps = {
+    db: database.db,
+    storage,
+    now: context.now,
+    publicUrl: env.PUBLIC_URL,
+    unclaimedBytesLimit: env.UPLOAD_UNCLAIMED_MB * 1024 * 1024,
+  };
   const outbox = createMailOutbox(database.db, transport, log, context.now, () => jobs.wake(MAIL_JOB));
   const jobs = createJobRunner({
     db: database.db,
@@ -151,18 +177,22 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     adminEmails: env.ADMIN_EMAILS,
     sendMail: outbox.enqueue,
     signupLimit: env.SIGNUP_LIMIT,
+    resendLimit: env.LIMIT_EMAIL_RESENDS_PER_HOUR,
   };
   const geo = createGeoServices(env.GEOCODER_URL, log);
   if (env.DEMO_DATA) {
-    const ingest = { db: database.db, now: context.now, timeZoneAt };
-    const count = await seedDemoSchoolsOnce(ingest, geo.cities);
-    if (count) log.info("demo data loaded", { schools: count });
-    const community = await seedDemoCommunityOnce({ db: database.db, storage, now: context.now });
-    if (community) log.info("demo community loaded", { ...community });
+    // Copies started at once on an empty database: one loads the demo data, the others start without it.
+    await onOneCopy(database.db, "start:demo-data", context.now(), DEMO_SEED_HOLD_MS, async () => {
+      const ingest = { db: database.db, now: context.now, timeZoneAt };
+      const count = await seedDemoSchoolsOnce(ingest, geo.cities);
+      if (count) log.info("demo data loaded", { schools: count });
+      const community = await seedDemoCommunityOnce({ db: database.db, storage, now: context.now });
+      if (community) log.info("demo community loaded", { ...community });
+    });
   }
   const sessionCache = createSessionCache(env.SESSION_CACHE_MS);
   const session = sessionPlugin(context, sessionCache);
-  const guard = authGuard(session, env.ADMIN_EMAILS);
+  const guard = authGuard(session, env.ADMIN_EMAILS, { db: database.db, now: context.now, config: env });
   // The header's badges: rendered into every member page, and sent by the live stream.
   const memberHeader = (userId: number) => memberHeaderOf(database.db, userId);
   const render = createPageRenderer(context, () => hasDemoSchools(database.db), memberHeader);
@@ -190,7 +220,16 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(badgeRoutes(context, guard))
     .use(userRoutes(context, guard))
     .use(
-      feedbackRoutes({ db: database.db, now: context.now, geocoder: geo.schoolGeocoder, timeZoneAt }, guard),
+      feedbackRoutes(
+        {
+          db: database.db,
+          now: context.now,
+          geocoder: geo.schoolGeocoder,
+          timeZoneAt,
+          hourlyLimit: env.LIMIT_FEEDBACK_PER_HOUR,
+        },
+        guard,
+      ),
     )
     .use(
       submissionRoutes(
@@ -212,6 +251,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
           db: database.db,
           storage,
           now: context.now,
+          dailyLimit: env.LIMIT_REPORTS_PER_DAY,
           onStorageError: (error) =>
             log.warn("a reported post's photo was not deleted", { error: String(error) }),
         },
@@ -254,6 +294,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       ...(storage.uploadOrigin ? [storage.uploadOrigin] : []),
     ],
     rawBodyRoutes: [uploadBodyRoute],
+    headerlessWrites: [oneClickUnsubscribe],
     logger: log,
     trustProxy: env.TRUST_PROXY,
   });
@@ -263,6 +304,11 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     outbox,
     jobs,
     live,
+    routes: router.routes.map((route) => ({
+      method: route.method,
+      path: route.path,
+      memberLimit: declaredLimit(route.hooks),
+    })),
     startWorkers: () => jobs.start(),
     close: once(async () => {
       await live.close();

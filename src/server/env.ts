@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { memberLimitEnvSchema, memberLimitEnvVars } from "./http/member-limits";
 
 /**
  * Every environment variable the server reads, with its description for `openmat --help`.
@@ -52,7 +53,12 @@ export const envVars = {
   SIGNUP_LIMIT: { description: "Sign-ups per hour from one client IP", default: "5" },
   SEARCH_LIMIT_MEMBER: { description: "Searches per day for a signed-in member", default: "15" },
   SEARCH_LIMIT_GUEST: { description: "Searches per day for a guest (per client IP)", default: "5" },
-  SUBMISSION_DAILY_LIMIT: { description: "Open-mat submissions per member per day", default: "10" },
+  ...memberLimitEnvVars,
+  UPLOAD_UNCLAIMED_MB: {
+    description:
+      "Megabytes of photo uploads a member may hold unclaimed at once (each upload link reserves its largest size until used or expired); a link beyond it answers 429",
+    default: "100",
+  },
   GEOCODER_URL: {
     description:
       "Nominatim-compatible search URL for street addresses; unset uses the offline US geocoder only",
@@ -167,7 +173,8 @@ const envSchema = v.object({
   SIGNUP_LIMIT: positiveInt("SIGNUP_LIMIT"),
   SEARCH_LIMIT_MEMBER: positiveInt("SEARCH_LIMIT_MEMBER"),
   SEARCH_LIMIT_GUEST: positiveInt("SEARCH_LIMIT_GUEST"),
-  SUBMISSION_DAILY_LIMIT: positiveInt("SUBMISSION_DAILY_LIMIT"),
+  ...memberLimitEnvSchema,
+  UPLOAD_UNCLAIMED_MB: positiveInt("UPLOAD_UNCLAIMED_MB"),
   GEOCODER_URL: v.union([v.literal(""), url("GEOCODER_URL")], "GEOCODER_URL must be a URL"),
   BASEMAP_URL: v.union(
     [

@@ -4,16 +4,28 @@ export function isStateChanging(method: string): boolean {
   return !SAFE_METHODS.has(method.toUpperCase());
 }
 
+export interface CrossSiteOptions {
+  /** Our own origin and any other origin whose pages may write. */
+  allowedOrigins: readonly string[];
+  /**
+   * Writes a client may send with neither header: routes that trust only a secret in
+   * their URL, never a cookie (RFC 8058's one-click unsubscribe, posted by a mail provider).
+   */
+  headerless?: boolean;
+}
+
 /**
- * True when a browser sent this state-changing request from another site. Browsers
- * send Sec-Fetch-Site (or at least Origin) on every such request; a request with
- * neither comes from a non-browser client, which carries no ambient cookies to abuse.
+ * True unless this state-changing request shows it comes from one of our pages: either
+ * `Sec-Fetch-Site: same-origin` or an `Origin` we allow. A write with neither header is
+ * refused too, since a browser that sends neither (an old one, or a `text/plain` form
+ * posted by a plugin) could still carry the member's cookie.
  */
-export function isCrossSiteWrite(request: Request, allowedOrigins: readonly string[]): boolean {
+export function isCrossSiteWrite(request: Request, options: CrossSiteOptions): boolean {
   if (!isStateChanging(request.method)) return false;
   const site = request.headers.get("sec-fetch-site");
-  if (site) return site !== "same-origin" && site !== "none";
   const origin = request.headers.get("origin");
-  if (!origin) return false;
-  return !allowedOrigins.includes(origin) && origin !== new URL(request.url).origin;
+  if (site && site !== "same-origin" && site !== "none") return true;
+  if (site === "same-origin") return false;
+  if (origin) return !options.allowedOrigins.includes(origin);
+  return !(options.headerless && !site);
 }

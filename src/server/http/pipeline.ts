@@ -28,6 +28,11 @@ export interface PipelineOptions {
   connectOrigins?: readonly string[];
   /** Every route allowed a non-JSON body, declared in one place (see `createApp`). */
   rawBodyRoutes?: readonly RawBodyRoute[];
+  /**
+   * Writes that may come with neither Origin nor Sec-Fetch-Site because they trust only a
+   * secret in the request, never a cookie (a mail provider's one-click unsubscribe).
+   */
+  headerlessWrites?: readonly { method: string; path: RegExp }[];
 }
 
 type Handler = (request: Request) => Promise<Response> | Response;
@@ -54,6 +59,12 @@ export function withPipeline(handle: Handler, options: PipelineOptions): Pipelin
   const publicOrigin = new URL(options.publicUrl).origin;
   const headerOptions = { httpsOnly: isHttpsUrl(publicOrigin), connectOrigins: options.connectOrigins };
   const rawBodyRoutes = options.rawBodyRoutes ?? [];
+  const headerlessWrites = options.headerlessWrites ?? [];
+  const crossSite = (request: Request, path: string) =>
+    isCrossSiteWrite(request, {
+      allowedOrigins: [publicOrigin],
+      headerless: headerlessWrites.some((w) => w.method === request.method && w.path.test(path)),
+    });
   const failed = (error: unknown, reqId: string, path: string) => {
     if (error instanceof Response) return error;
     options.logger.error("unhandled", { reqId, path, ...loggableError(error) });
@@ -70,7 +81,11 @@ export function withPipeline(handle: Handler, options: PipelineOptions): Pipelin
       let response: Response;
       try {
         const raw = rawBodyRoutes.find((r) => r.method === request.method && r.path.test(path));
-        const refused = raw ? guardRaw(request, publicOrigin, raw) : guard(request, path, publicOrigin);
+        const refused = crossSite(request, path)
+          ? jsonResponse(403, { message: messages.crossOrigin })
+          : raw
+            ? guardRaw(request, raw)
+            : guard(request, path);
         if (refused) response = refused;
         else {
           if (!raw) request = attachRequestMeta(await bufferJsonBody(request, path), meta);
@@ -95,10 +110,7 @@ export function withPipeline(handle: Handler, options: PipelineOptions): Pipelin
   };
 }
 
-function guard(request: Request, path: string, publicOrigin: string) {
-  if (isCrossSiteWrite(request, [publicOrigin])) {
-    return jsonResponse(403, { message: messages.crossOrigin });
-  }
+function guard(request: Request, path: string) {
   if (!path.startsWith("/api/") || !isStateChanging(request.method)) return null;
   const length = Number(request.headers.get("content-length") ?? "0");
   if (length > JSON_BODY_LIMIT) return jsonResponse(413, { message: messages.tooLarge });
@@ -110,11 +122,8 @@ function guard(request: Request, path: string, publicOrigin: string) {
   return null;
 }
 
-/** A raw-body route keeps the cross-site check and gets its own cap on the declared length. */
-function guardRaw(request: Request, publicOrigin: string, route: RawBodyRoute) {
-  if (isCrossSiteWrite(request, [publicOrigin])) {
-    return jsonResponse(403, { message: messages.crossOrigin });
-  }
+/** A raw-body route gets its own cap on the declared length. */
+function guardRaw(request: Request, route: RawBodyRoute) {
   const length = Number(request.headers.get("content-length") ?? "0");
   if (length > route.maxBytes) return jsonResponse(413, { message: UPLOAD_TOO_LARGE });
   return null;

@@ -3,7 +3,10 @@ import { authMessages } from "../../common/schemas/auth";
 import { roleOf } from "../features/auth/service";
 import type { sessionPlugin } from "../features/auth/session-plugin";
 import type { ValidSession } from "../features/auth/sessions";
+import type { Db } from "../../db/client";
 import { HttpError } from "../http/errors";
+import { type MemberLimitConfig, type MemberLimitName, memberLimitRule, memberLimitTable } from "../http/member-limits";
+import { hitRate, tooManyRequests } from "../http/rate-limit";
 import { can } from "./access";
 import { GUEST, type PolicyViewer } from "./viewer";
 
@@ -24,12 +27,39 @@ export function requireMemberId(viewer: PolicyViewer): number {
   return viewer.id;
 }
 
+export interface LimitDeps {
+  db: Db;
+  now: () => Date;
+  config: MemberLimitConfig;
+}
+
+/** A route's `limit` hook, marked with the limit's name so the route table shows it. */
+export type LimitCharge = ((context: { viewer: PolicyViewer }) => Promise<void>) & {
+  memberLimit: MemberLimitName;
+};
+
+function limitCharge(name: MemberLimitName, deps: LimitDeps): LimitCharge {
+  const chargedHere = memberLimitTable[name].chargedBy === "route";
+  const charge = async ({ viewer }: { viewer: PolicyViewer }) => {
+    if (!chargedHere || viewer.kind === "guest") return;
+    const state = await hitRate(deps.db, memberLimitRule(deps.config, name, viewer.id), deps.now().getTime());
+    if (!state.allowed) throw tooManyRequests(state);
+  };
+  return Object.assign(charge, { memberLimit: name });
+}
+
 /**
- * Adds `viewer` to every route, and the route option `auth`, declared once per route:
- * `{ auth: "member" }` answers 401 to guests, `{ auth: "admin" }` also 403 to members.
- * It runs before the body is validated, so a guest learns nothing about the payload.
+ * Adds `viewer` to every route, and two route options declared once per route:
+ * - `auth`: `{ auth: "member" }` answers 401 to guests, `{ auth: "admin" }` also 403 to
+ *   members. It runs before the body is validated, so a guest learns nothing about it.
+ * - `limit`: the member limit a write charges (src/server/http/member-limits.ts). It runs
+ *   after validation, so a malformed request costs nothing, and answers the spec's 429.
  */
-export function authGuard(session: ReturnType<typeof sessionPlugin>, adminEmails: readonly string[]) {
+export function authGuard(
+  session: ReturnType<typeof sessionPlugin>,
+  adminEmails: readonly string[],
+  limits: LimitDeps,
+) {
   return new Elysia({ name: "auth-guard" })
     .use(session)
     .derive({ as: "global" }, ({ session }) => ({ viewer: viewerFromSession(session, adminEmails) }))
@@ -43,5 +73,6 @@ export function authGuard(session: ReturnType<typeof sessionPlugin>, adminEmails
         // The transform above has refused guests, so handlers get the session as non-null.
         resolve: ({ session }) => ({ member: session as ValidSession }),
       }),
+      limit: (name: MemberLimitName) => ({ beforeHandle: limitCharge(name, limits) }),
     });
 }

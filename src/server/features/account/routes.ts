@@ -22,7 +22,7 @@ export function accountRoutes(app: AppContext, guard: ReturnType<typeof authGuar
         await account.changePassword(db, member, body.currentPassword, body.newPassword);
         return { message: accountMessages.passwordChanged };
       },
-      { auth: "member", body: changePasswordSchema },
+      { auth: "member", limit: "account.change", body: changePasswordSchema },
     )
     .post(
       "/change-username",
@@ -30,7 +30,7 @@ export function accountRoutes(app: AppContext, guard: ReturnType<typeof authGuar
         await account.changeUsername(db, member, body.newUsername, body.currentPassword);
         return { message: accountMessages.usernameChanged };
       },
-      { auth: "member", body: changeUsernameSchema },
+      { auth: "member", limit: "account.change", body: changeUsernameSchema },
     )
     .post(
       "/change-email",
@@ -38,7 +38,7 @@ export function accountRoutes(app: AppContext, guard: ReturnType<typeof authGuar
         await account.changeEmail(deps, member, body.newEmail, body.currentPassword);
         return { message: accountMessages.emailChangeSent };
       },
-      { auth: "member", body: changeEmailSchema },
+      { auth: "member", limit: "account.change", body: changeEmailSchema },
     )
     .post(
       "/resend-verification",
@@ -46,7 +46,7 @@ export function accountRoutes(app: AppContext, guard: ReturnType<typeof authGuar
         const sent = await resendVerification(deps, member.user);
         return { message: sent ? accountMessages.verificationSent : accountMessages.emailAlreadyVerified };
       },
-      { auth: "member" },
+      { auth: "member", limit: "email.resend" },
     )
     .delete(
       "/delete",
@@ -55,6 +55,6 @@ export function accountRoutes(app: AppContext, guard: ReturnType<typeof authGuar
         clearSessionCookie(sessionCookie, cookieSecure);
         return { message: accountMessages.accountDeleted };
       },
-      { auth: "member", body: deleteAccountSchema },
+      { auth: "member", limit: "account.change", body: deleteAccountSchema },
     );
 }

@@ -1,6 +1,7 @@
 import { authMessages } from "../../../common/schemas/auth";
 import type { Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
+import { limitRule, memberLimitTable } from "../../http/member-limits";
 import { hitRate, tooManyRequests } from "../../http/rate-limit";
 import {
   deleteUserEmailTokens,
@@ -22,14 +23,16 @@ import { userUniqueViolation } from "./unique-violation";
 const HOUR_MS = 3_600_000;
 export const EMAIL_LINK_TTL_HOURS = 24;
 export const EMAIL_LINK_TTL_MS = EMAIL_LINK_TTL_HOURS * HOUR_MS;
-/** 'Send the link again', per member. */
-export const VERIFY_MAIL_LIMIT = { limit: 3, windowMs: HOUR_MS };
+/** 'Send the link again', per member per hour, unless LIMIT_EMAIL_RESENDS_PER_HOUR says otherwise. */
+export const VERIFY_MAIL_LIMIT = memberLimitTable["email.resend"].default;
 
 export interface VerificationDeps {
   db: Db;
   now: () => Date;
   publicUrl: string;
   sendMail: (mail: { to: string; subject: string; text: string }) => Promise<void>;
+  /** 'Send the link again' per member per hour (LIMIT_EMAIL_RESENDS_PER_HOUR). */
+  resendLimit?: number;
 }
 
 /**
@@ -83,7 +86,7 @@ export async function resendVerification(deps: VerificationDeps, user: UserRow):
   if (user.emailVerifiedAt) return false;
   const state = await hitRate(
     deps.db,
-    { key: `verify-mail:user:${user.id}`, ...VERIFY_MAIL_LIMIT },
+    limitRule("email.resend", { memberId: user.id }, deps.resendLimit ?? VERIFY_MAIL_LIMIT),
     deps.now().getTime(),
   );
   if (!state.allowed) throw tooManyRequests(state);

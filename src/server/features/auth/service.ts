@@ -53,6 +53,8 @@ export interface AuthDeps {
   sendMail: (mail: { to: string; subject: string; text: string }) => Promise<void>;
   /** Sign-ups per hour from one client IP (SIGNUP_LIMIT). */
   signupLimit: number;
+  /** 'Send the link again' per member per hour (LIMIT_EMAIL_RESENDS_PER_HOUR). */
+  resendLimit?: number;
 }
 
 /**

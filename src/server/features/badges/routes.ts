@@ -21,7 +21,7 @@ export function badgeRoutes(app: AppContext, guard: ReturnType<typeof authGuard>
     .post(
       "/api/badges/:id/celebrated",
       ({ member, params }) => badges.celebrated(db, member.user.id, params.id, app.now()),
-      { auth: "member", params: v.object({ id: numericId("id") }) },
+      { auth: "member", limit: "profile.edit", params: v.object({ id: numericId("id") }) },
     )
     .get("/api/badges/:userId", ({ viewer, params }) => badges.badgesOfUser(db, viewer, params.userId), {
       auth: "member",

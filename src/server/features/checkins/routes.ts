@@ -23,12 +23,12 @@ export function checkinRoutes(app: AppContext, guard: ReturnType<typeof authGuar
         set.status = 201;
         return created;
       },
-      { auth: "member", body: createCheckinSchema },
+      { auth: "member", limit: "checkin.attempt", body: createCheckinSchema },
     )
     .patch(
       "/:id/verify",
       ({ member, params, body }) => checkins.verifyCheckin(db, member.user.id, params.id, body, app.now()),
-      { auth: "member", params: idParams, body: verifyCheckinSchema },
+      { auth: "member", limit: "checkin.attempt", params: idParams, body: verifyCheckinSchema },
     )
     .get(
       "/user/:userId",
@@ -37,6 +37,7 @@ export function checkinRoutes(app: AppContext, guard: ReturnType<typeof authGuar
     )
     .delete("/:id", ({ member, params }) => checkins.deleteCheckin(db, member.user.id, params.id), {
       auth: "member",
+      limit: "content.delete",
       params: idParams,
     });
 }

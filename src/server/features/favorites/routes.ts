@@ -71,10 +71,12 @@ export function favoriteRoutes(app: AppContext, guard: ReturnType<typeof authGua
     )
     .post("/", ({ member, body }) => favorites.favorite(db, member.user.id, body.schoolId, app.now()), {
       auth: "member",
+      limit: "favorite.change",
       body: addBody,
     })
     .delete("/:schoolId", ({ member, params }) => favorites.unfavorite(db, member.user.id, params.schoolId), {
       auth: "member",
+      limit: "favorite.change",
       params: schoolIdParams,
     })
     .get(

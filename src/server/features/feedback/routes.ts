@@ -22,23 +22,24 @@ export function feedbackRoutes(deps: FeedbackReviewDeps, guard: ReturnType<typeo
       "/api/feedback",
       async ({ body, session, request, set }) => {
         const who = { userId: session?.user.id ?? null, ip: requestMeta(request).ip };
-        const result = await submitFeedback(db, body, who, deps.now());
+        const result = await submitFeedback(db, body, who, deps.now(), deps.hourlyLimit);
         set.status = 201;
         return result;
       },
-      { body: feedbackSchema },
+      { limit: "feedback.create", body: feedbackSchema },
     )
     .get("/api/feedback", ({ viewer }) => feedbackForAdmins(db, viewer), { auth: "admin" })
     .post(
       "/api/admin/feedback/:id/apply",
       ({ viewer, params, body }) => applyFeedback(deps, viewer, params.id, body),
-      { auth: "admin", params: feedbackIdParams, body: correctFeedbackSchema },
+      { auth: "admin", limit: "admin.decision", params: feedbackIdParams, body: correctFeedbackSchema },
     )
     .post(
       "/api/admin/feedback/:id/dismiss",
       ({ viewer, params }) => dismissFeedback(deps, viewer, params.id),
       {
         auth: "admin",
+        limit: "admin.decision",
         params: feedbackIdParams,
       },
     );

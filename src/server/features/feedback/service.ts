@@ -8,6 +8,7 @@ import { submissionMessages } from "../../../common/schemas/submission";
 import type { Db } from "../../../db/client";
 import { auditStatement } from "../../audit/log";
 import { HttpError } from "../../http/errors";
+import { limitRule, memberLimitTable } from "../../http/member-limits";
 import { hitRate, tooManyRequests } from "../../http/rate-limit";
 import { requireAccess } from "../../policy/access";
 import { adminOnlyApiMessage } from "../../policy/guard";
@@ -22,17 +23,19 @@ import {
   stillOpen,
 } from "./queries";
 
-export const FEEDBACK_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
-
-/** Anyone may leave feedback; each client is throttled so the form cannot be flooded. */
+/**
+ * Anyone may leave feedback; each member, or a guest's address, is throttled
+ * (LIMIT_FEEDBACK_PER_HOUR) so the form cannot be flooded.
+ */
 export async function submitFeedback(
   db: Db,
   input: FeedbackInput,
   who: { userId: number | null; ip: string },
   now: Date,
+  hourlyLimit: number = memberLimitTable["feedback.create"].default,
 ) {
-  const key = who.userId ? `feedback:user:${who.userId}` : `feedback:ip:${who.ip}`;
-  const state = await hitRate(db, { key, ...FEEDBACK_LIMIT }, now.getTime());
+  const subject = who.userId ? { memberId: who.userId } : { ip: who.ip };
+  const state = await hitRate(db, limitRule("feedback.create", subject, hourlyLimit), now.getTime());
   if (!state.allowed) throw tooManyRequests(state);
   if (!(await getSchool(db, input.schoolId))) throw new HttpError(404, "School not found");
   const row = await insertFeedback(db, { ...input, userId: who.userId, submittedAt: now });
@@ -55,6 +58,8 @@ export interface FeedbackReviewDeps {
   now: () => Date;
   geocoder: SchoolGeocoder;
   timeZoneAt: (latitude: number, longitude: number) => string;
+  /** Feedback per member, or per guest's address, per hour (LIMIT_FEEDBACK_PER_HOUR). */
+  hourlyLimit?: number;
 }
 
 /** The deciding admin's id; the policy has already refused everyone else. */

@@ -31,6 +31,12 @@ function tokenOf(request: Request, body: unknown): string {
 }
 
 /**
+ * RFC 8058: a mail provider posts `List-Unsubscribe=One-Click` from its own servers, with
+ * neither Origin nor Sec-Fetch-Site. The link's token is the only credential, never a cookie.
+ */
+export const oneClickUnsubscribe = { method: "POST", path: /^\/unsubscribe$/ } as const;
+
+/**
  * /messages and /messages/{conversationId} (spec §2), rendered on the server from the
  * messages service; guests get the sign-in screen and come back after it. /unsubscribe is
  * the unread-message mail's link: its GET only shows a button, its POST (the button, or a
@@ -69,51 +75,56 @@ export function messagePageRoutes(
     }
   };
 
-  return new Elysia({ name: "message-pages" })
-    .use(session)
-    .get("/messages", async (ctx) => {
-      // The Message links' address before the page is hydrated (or without script): open the
-      // conversation and go there. Creating is idempotent and an unwritten one is not listed.
-      const to = v.safeParse(userIdParams, { userId: new URL(ctx.request.url).searchParams.get("to") ?? "" });
-      if (ctx.session && to.success) {
-        const opened = await openConversationWith(
-          db,
-          viewerOf(ctx.session),
-          to.output.userId,
-          app.now(),
-        ).catch((error) => {
-          if (error instanceof HttpError && error.status < 500) return null;
-          throw error;
+  return (
+    new Elysia({ name: "message-pages" })
+      .use(session)
+      .get("/messages", async (ctx) => {
+        // The Message links' address before the page is hydrated (or without script): open the
+        // conversation and go there. Creating is idempotent and an unwritten one is not listed.
+        const to = v.safeParse(userIdParams, {
+          userId: new URL(ctx.request.url).searchParams.get("to") ?? "",
         });
-        if (opened) {
-          return new Response(null, {
-            status: 303,
-            headers: { location: `/messages/${opened.conversation.id}` },
+        if (ctx.session && to.success) {
+          const opened = await openConversationWith(
+            db,
+            viewerOf(ctx.session),
+            to.output.userId,
+            app.now(),
+          ).catch((error) => {
+            if (error instanceof HttpError && error.status < 500) return null;
+            throw error;
           });
+          if (opened) {
+            return new Response(null, {
+              status: 303,
+              headers: { location: `/messages/${opened.conversation.id}` },
+            });
+          }
         }
-      }
-      return membersOnly(ctx, async (s) => {
-        const [conversations, unreadTotal] = await Promise.all([
-          listConversations(db, viewerOf(s)),
-          unreadMessageCount(db, s.user.id),
-        ]);
-        return messagesPage({
-          viewerId: s.user.id,
-          conversations,
-          unreadTotal,
-          now: app.now().toISOString(),
+        return membersOnly(ctx, async (s) => {
+          const [conversations, unreadTotal] = await Promise.all([
+            listConversations(db, viewerOf(s)),
+            unreadMessageCount(db, s.user.id),
+          ]);
+          return messagesPage({
+            viewerId: s.user.id,
+            conversations,
+            unreadTotal,
+            now: app.now().toISOString(),
+          });
         });
-      });
-    })
-    .get("/messages/:conversationId", (ctx) =>
-      membersOnly(ctx, (s) => conversation(s, ctx.params.conversationId)),
-    )
-    .get("/unsubscribe", (ctx) => {
-      const token = tokenOf(ctx.request, undefined);
-      return render(ctx, unsubscribePage(token ? { kind: "confirm", token } : { kind: "invalid" }));
-    })
-    .post("/unsubscribe", async (ctx) => {
-      const done = await unsubscribe(db, tokenOf(ctx.request, ctx.body));
-      return render(ctx, unsubscribePage(done ? { kind: "done" } : { kind: "invalid" }));
-    });
+      })
+      .get("/messages/:conversationId", (ctx) =>
+        membersOnly(ctx, (s) => conversation(s, ctx.params.conversationId)),
+      )
+      .get("/unsubscribe", (ctx) => {
+        const token = tokenOf(ctx.request, undefined);
+        return render(ctx, unsubscribePage(token ? { kind: "confirm", token } : { kind: "invalid" }));
+      })
+      // Also RFC 8058's one-click, posted by the mail provider with no Origin (oneClickUnsubscribe).
+      .post("/unsubscribe", async (ctx) => {
+        const done = await unsubscribe(db, tokenOf(ctx.request, ctx.body));
+        return render(ctx, unsubscribePage(done ? { kind: "done" } : { kind: "invalid" }));
+      })
+  );
 }

@@ -30,7 +30,7 @@ export function messageRoutes(app: AppContext, guard: ReturnType<typeof authGuar
         set.status = created ? 201 : 200;
         return conversation;
       },
-      { ...member, params: userIdParams },
+      { ...member, limit: "conversation.create", params: userIdParams },
     )
     .get("/api/conversations", ({ viewer }) => messages.listConversations(db, viewer), member)
     .get(
@@ -51,11 +51,11 @@ export function messageRoutes(app: AppContext, guard: ReturnType<typeof authGuar
         set.status = 201;
         return sent;
       },
-      { ...withId, body: sendMessageSchema },
+      { ...withId, limit: "message.send", body: sendMessageSchema },
     )
     .post(
       "/api/conversations/:id/mark-read",
       ({ viewer, params }) => messages.markConversationRead(db, viewer, params.id, app.now()),
-      withId,
+      { ...withId, limit: "read.mark" },
     );
 }

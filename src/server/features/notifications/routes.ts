@@ -18,9 +18,13 @@ export function notificationRoutes(app: AppContext, guard: ReturnType<typeof aut
       member,
     )
     .get("/unread-count", ({ viewer }) => notifications.unreadCount(db, viewer), member)
-    .post("/read-all", ({ viewer }) => notifications.markAllRead(db, viewer, app.now()), member)
+    .post("/read-all", ({ viewer }) => notifications.markAllRead(db, viewer, app.now()), {
+      ...member,
+      limit: "read.mark",
+    })
     .post("/:id/read", ({ viewer, params }) => notifications.markRead(db, viewer, params.id, app.now()), {
       ...member,
+      limit: "read.mark",
       params: notificationIdParams,
     });
 }

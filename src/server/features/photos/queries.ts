@@ -1,11 +1,48 @@
-import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { uploadTickets, users } from "../../../db/schema";
 
 export type UploadTicket = typeof uploadTickets.$inferSelect;
 
-export const insertTicket = (db: Db, ticket: typeof uploadTickets.$inferInsert) =>
-  db.insert(uploadTickets).values(ticket);
+type NewTicket = typeof uploadTickets.$inferInsert & { expiresAt: Date; createdAt: Date };
+
+/**
+ * Stores the ticket only if the member's unclaimed reservations (each ticket's maxBytes,
+ * while it can still be claimed) stay within `ceiling` with it. One statement, so tickets
+ * asked for at once cannot pass the ceiling together; false when refused.
+ */
+export async function insertTicketWithin(
+  db: Db,
+  ticket: NewTicket,
+  ceiling: number,
+  claimableAfter: Date,
+): Promise<boolean> {
+  const result = await db.run(sql`
+    INSERT INTO upload_tickets (token_hash, user_id, purpose, object_key, max_bytes, expires_at, created_at)
+    SELECT ${ticket.tokenHash}, ${ticket.userId}, ${ticket.purpose}, ${ticket.objectKey}, ${ticket.maxBytes},
+      ${ticket.expiresAt.getTime()}, ${ticket.createdAt.getTime()}
+    WHERE (
+      SELECT coalesce(sum(max_bytes), 0) FROM upload_tickets
+      WHERE user_id = ${ticket.userId} AND claimed_at IS NULL AND expires_at > ${claimableAfter.getTime()}
+    ) + ${ticket.maxBytes} <= ${ceiling}`);
+  return result.rowsAffected === 1;
+}
+
+/** When the member's oldest unclaimed reservation stops counting (its claim window ends). */
+export async function oldestReservationExpiry(db: Db, userId: number, claimableAfter: Date) {
+  const rows = await db
+    .select({ expiresAt: sql<number>`min(${uploadTickets.expiresAt})` })
+    .from(uploadTickets)
+    .where(
+      and(
+        eq(uploadTickets.userId, userId),
+        isNull(uploadTickets.claimedAt),
+        gt(uploadTickets.expiresAt, claimableAfter),
+      ),
+    );
+  const at = rows[0]?.expiresAt;
+  return at === null || at === undefined ? null : new Date(Number(at));
+}
 
 export const ticketByHash = async (db: Db, tokenHash: string) =>
   (await db.select().from(uploadTickets).where(eq(uploadTickets.tokenHash, tokenHash)).limit(1))[0] ?? null;
@@ -55,8 +92,11 @@ export const unclaimedKeysOf = async (db: Db, userId: number) =>
       .where(and(eq(uploadTickets.userId, userId), isNull(uploadTickets.claimedAt)))
   ).map((r) => r.objectKey);
 
-/** Tickets created before `before`, claimed or not, at most `limit`. */
-export const staleTickets = (db: Db, before: Date, limit: number) =>
+/**
+ * At most `limit` tickets that are done with: created before `before` (claimed or not), or
+ * never claimed and past their claim window (`unclaimableBefore`), whose bytes no one can use.
+ */
+export const staleTickets = (db: Db, before: Date, unclaimableBefore: Date, limit: number) =>
   db
     .select({
       tokenHash: uploadTickets.tokenHash,
@@ -64,7 +104,12 @@ export const staleTickets = (db: Db, before: Date, limit: number) =>
       claimedAt: uploadTickets.claimedAt,
     })
     .from(uploadTickets)
-    .where(lt(uploadTickets.createdAt, before))
+    .where(
+      or(
+        lt(uploadTickets.createdAt, before),
+        and(isNull(uploadTickets.claimedAt), lt(uploadTickets.expiresAt, unclaimableBefore)),
+      ),
+    )
     .limit(limit);
 
 export const deleteTickets = (db: Db, tokenHashes: string[]) =>

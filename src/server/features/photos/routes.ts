@@ -39,6 +39,7 @@ const PRIVATE_PHOTO_HEADERS = { "cache-control": "private, max-age=86400", vary:
 const jsonNotFound = () => jsonResponse(404, { message: messages.notFound });
 
 const member = { auth: "member" } as const;
+const uploadTicket = { ...member, limit: "upload.ticket" } as const;
 
 /** Whether the viewer may see a post photo; the posts feature answers it from the post's visibility. */
 export type PostPhotoAccess = (viewer: PolicyViewer, postPhotoId: string) => Promise<boolean>;
@@ -58,18 +59,18 @@ export function photoRoutes(
       .post(
         "/api/users/profile/upload-url",
         ({ viewer }) => photos.createUploadUrl(deps, requireMemberId(viewer), "profile-photo"),
-        member,
+        uploadTicket,
       )
       // Spec §7 "Posts": step 1 of a post photo's upload.
       .post(
         "/api/objects/upload",
         ({ viewer }) => photos.createUploadUrl(deps, requireMemberId(viewer), "post-photo"),
-        member,
+        uploadTicket,
       )
       .post(
         "/api/users/profile/upload-photo",
         ({ viewer, body }) => photos.claimProfilePhoto(deps, requireMemberId(viewer), body.photoURL),
-        { ...member, body: claimBody },
+        { ...member, limit: "photo.process", body: claimBody },
       )
       .put(
         "/uploads/:token",

@@ -4,6 +4,7 @@ import { POST_PHOTO_MAX_BYTES, postMessages } from "../../../common/schemas/post
 import { PROFILE_PHOTO_MAX_BYTES, userMessages } from "../../../common/schemas/users";
 import type { Db } from "../../../db/client";
 import { HttpError, messages } from "../../http/errors";
+import { tooManyRequests } from "../../http/rate-limit";
 import { readLimited } from "../../http/read-limited";
 import { type Storage, type StoredObject, satisfiableRange } from "../../storage";
 import { PhotoRejected, type PhotoSize, renderPostPhoto, renderProfilePhoto } from "./images";
@@ -14,7 +15,12 @@ export interface PhotoDeps {
   storage: Storage;
   now: () => Date;
   publicUrl: string;
+  /** The most bytes of uploads a member may hold unclaimed at once (UPLOAD_UNCLAIMED_MB). */
+  unclaimedBytesLimit?: number;
 }
+
+/** The default ceiling of a member's unclaimed uploads: ten post photos at their largest. */
+export const UNCLAIMED_BYTES_DEFAULT = 100 * 1024 * 1024;
 
 /** An upload link works this long. */
 export const UPLOAD_TTL_SECONDS = 10 * 60;
@@ -56,7 +62,9 @@ function profilePhotoKeys(path: string | null | undefined): string[] {
 }
 
 const photoMessage = (reason: PhotoRejected["reason"]) =>
-  reason === "type" ? new HttpError(400, userMessages.photoType) : new HttpError(413, userMessages.photoSize);
+  reason === "type"
+    ? new HttpError(400, userMessages.photoType)
+    : new HttpError(413, reason === "pixels" ? userMessages.photoPixels : userMessages.photoSize);
 const expired = () => new HttpError(410, userMessages.uploadExpired);
 const notFound = () => new HttpError(404, messages.notFound);
 
@@ -79,7 +87,9 @@ export async function createUploadUrl(
   const objectKey = `incoming/${randomId()}`;
   const now = deps.now();
   const maxBytes = maxBytesFor(purpose);
-  await q.insertTicket(deps.db, {
+  const ceiling = deps.unclaimedBytesLimit ?? UNCLAIMED_BYTES_DEFAULT;
+  const claimableAfter = new Date(now.getTime() - CLAIM_GRACE_MS);
+  const ticket = {
     tokenHash: hashToken(token),
     userId,
     purpose,
@@ -87,13 +97,27 @@ export async function createUploadUrl(
     maxBytes,
     expiresAt: new Date(now.getTime() + UPLOAD_TTL_SECONDS * 1000),
     createdAt: now,
-  });
+  };
+  if (!(await q.insertTicketWithin(deps.db, ticket, ceiling, claimableAfter))) {
+    throw await unclaimedCeilingReached(deps, userId, ceiling, claimableAfter);
+  }
   const uploadURL = await deps.storage.signedUploadUrl(objectKey, {
     maxBytes,
     expiresInSeconds: UPLOAD_TTL_SECONDS,
     ticket: token,
   });
   return { uploadURL };
+}
+
+/**
+ * The spec's 429 for a ticket past the ceiling: `limit` and `remaining` in bytes, and
+ * the wait until the oldest reservation's claim window ends and frees its bytes.
+ */
+async function unclaimedCeilingReached(deps: PhotoDeps, userId: number, ceiling: number, claimableAfter: Date) {
+  const oldest = await q.oldestReservationExpiry(deps.db, userId, claimableAfter);
+  const freesAt = (oldest?.getTime() ?? deps.now().getTime()) + CLAIM_GRACE_MS;
+  const retryAfter = Math.max(1, Math.ceil((freesAt - deps.now().getTime()) / 1000));
+  return tooManyRequests({ allowed: false, limit: ceiling, remaining: 0, retryAfter });
 }
 
 const tooLarge = (purpose: UploadPurpose) =>
@@ -200,11 +224,13 @@ export async function claimProfilePhoto(
   return { profilePhoto: photoPath(id) };
 }
 
+const postPhotoTexts = {
+  type: postMessages.photoType,
+  size: postMessages.photoSize,
+  pixels: postMessages.photoPixels,
+} as const;
 const postPhotoError = (reason: PhotoRejected["reason"]) =>
-  new HttpError(
-    reason === "type" ? 400 : 413,
-    reason === "type" ? postMessages.photoType : postMessages.photoSize,
-  );
+  new HttpError(reason === "type" ? 400 : 413, postPhotoTexts[reason]);
 
 /** Step 3 for a post photo: the upload's bytes, checked and taken once (see takeUpload). */
 export const takePostUpload = (deps: PhotoDeps, userId: number, photoURL: string) =>
@@ -252,11 +278,17 @@ export async function deleteUserPhotos(db: Db, storage: Storage, userId: number)
 }
 
 /**
- * The pruning job's step: tickets older than a day go, and the raw objects of those that
- * were never claimed with them (claimed ones were removed when processed).
+ * The pruning job's step: tickets older than a day go, and so do unclaimed ones whose claim
+ * window has ended, with their raw objects (claimed ones were removed when processed), so an
+ * abandoned upload holds its disk space for minutes, not a day.
  */
 export async function pruneUploadTickets(db: Db, storage: Storage, now: Date, limit: number) {
-  const stale = await q.staleTickets(db, new Date(now.getTime() - UPLOAD_ORPHAN_MS), limit);
+  const stale = await q.staleTickets(
+    db,
+    new Date(now.getTime() - UPLOAD_ORPHAN_MS),
+    new Date(now.getTime() - CLAIM_GRACE_MS),
+    limit,
+  );
   if (!stale.length) return 0;
   await deleteKeys(
     storage,

@@ -11,6 +11,6 @@ export function postPhotoRoutes(deps: PhotoDeps, guard: ReturnType<typeof authGu
     .put(
       "/api/posts/photos",
       ({ viewer, body }) => normalizePostPhotos(deps, requireMemberId(viewer), body.photoURLs),
-      { auth: "member", body: normalizePhotosSchema },
+      { auth: "member", limit: "photo.process", body: normalizePhotosSchema },
     );
 }

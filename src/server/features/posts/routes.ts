@@ -38,7 +38,7 @@ export function postRoutes(app: AppContext, guard: ReturnType<typeof authGuard>)
         set.status = 201;
         return created;
       },
-      { ...member, body: createPostSchema },
+      { ...member, limit: "post.create", body: createPostSchema },
     )
     .get("/:id", ({ viewer, params }) => posts.getPost(db, viewer, params.id), {
       ...member,
@@ -53,14 +53,16 @@ export function postRoutes(app: AppContext, guard: ReturnType<typeof authGuard>)
             error: error instanceof Error ? error.message : String(error),
           }),
         ),
-      { ...member, params: postIdParams },
+      { ...member, limit: "content.delete", params: postIdParams },
     )
     .post("/:id/like", ({ viewer, params }) => posts.likePost(db, viewer, params.id, app.now()), {
       ...member,
+      limit: "post.like",
       params: postIdParams,
     })
     .delete("/:id/like", ({ viewer, params }) => posts.unlikePost(db, viewer, params.id, app.now()), {
       ...member,
+      limit: "post.like",
       params: postIdParams,
     });
 }

@@ -17,17 +17,19 @@ export function reportRoutes(deps: ReportDeps, guard: ReturnType<typeof authGuar
         set.status = created ? 201 : 200;
         return report;
       },
-      { auth: "member", body: reportInputSchema },
+      { auth: "member", limit: "report.create", body: reportInputSchema },
     )
     .get("/api/admin/reports", async ({ viewer }) => ({ reports: await reportQueue(deps.db, viewer) }), {
       auth: "admin",
     })
     .post("/api/admin/reports/:id/remove", ({ viewer, params }) => removeReported(deps, viewer, params.id), {
       auth: "admin",
+      limit: "admin.decision",
       params: reportIdParams,
     })
     .post("/api/admin/reports/:id/dismiss", ({ viewer, params }) => dismissReport(deps, viewer, params.id), {
       auth: "admin",
+      limit: "admin.decision",
       params: reportIdParams,
     });
 }

@@ -10,6 +10,7 @@ import {
 import type { Db } from "../../../db/client";
 import { auditStatement } from "../../audit/log";
 import { HttpError } from "../../http/errors";
+import { limitRule } from "../../http/member-limits";
 import { hitRate, releaseRate, tooManyRequests } from "../../http/rate-limit";
 import { requireAccess } from "../../policy/access";
 import { adminOnlyApiMessage, requireMemberId } from "../../policy/guard";
@@ -29,7 +30,6 @@ export interface ReportDeps {
   onStorageError?: (error: unknown) => void;
 }
 
-const DAY_MS = 86_400_000;
 const QUEUE_LIMIT = 200;
 
 const toView = (r: q.ReportRow): ReportView => ({
@@ -80,7 +80,7 @@ export async function createReport(
   const reportedUserId = await reportedMember(db, viewer, input);
   if (reportedUserId === me) throw new HttpError(400, reportMessages.ownContent);
   const now = deps.now();
-  const rule = { key: `report:user:${me}`, limit: deps.dailyLimit ?? REPORT_DAILY_LIMIT, windowMs: DAY_MS };
+  const rule = limitRule("report.create", { memberId: me }, deps.dailyLimit ?? REPORT_DAILY_LIMIT);
   const state = await hitRate(db, rule, now.getTime());
   if (!state.allowed) throw tooManyRequests(state);
   const { row, created } = await q.insertOrFindOpen(db, {

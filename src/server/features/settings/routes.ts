@@ -17,7 +17,7 @@ export function settingsRoutes(app: AppContext, guard: ReturnType<typeof authGua
         message: settingsMessages.saved,
         settings: await settings.updateSettings(db, member.user.id, body),
       }),
-      { auth: "member", body: updateSettingsSchema },
+      { auth: "member", limit: "profile.edit", body: updateSettingsSchema },
     )
     .get("/:userId", ({ params, viewer }) => settings.getPublicSettings(db, viewer, params.userId), {
       auth: "member",

@@ -37,7 +37,7 @@ export function submissionRoutes(deps: SubmissionDeps, guard: ReturnType<typeof 
         set.status = 201;
         return submission;
       },
-      { auth: "member", body: openMatSubmissionSchema },
+      { auth: "member", limit: "submission.create", body: openMatSubmissionSchema },
     )
     .get("/api/admin/submissions", async ({ viewer }) => ({ submissions: await reviewQueue(db, viewer) }), {
       auth: "admin",
@@ -45,17 +45,17 @@ export function submissionRoutes(deps: SubmissionDeps, guard: ReturnType<typeof 
     .post(
       "/api/admin/submissions/:id/approve",
       ({ viewer, params, body }) => approveSubmission(deps, viewer, params.id, body),
-      { auth: "admin", params: submissionIdParams, body: approveSubmissionSchema },
+      { auth: "admin", limit: "admin.decision", params: submissionIdParams, body: approveSubmissionSchema },
     )
     .post(
       "/api/admin/submissions/:id/merge",
       ({ viewer, params, body }) => mergeSubmission(deps, viewer, params.id, body.schoolId),
-      { auth: "admin", params: submissionIdParams, body: mergeSubmissionSchema },
+      { auth: "admin", limit: "admin.decision", params: submissionIdParams, body: mergeSubmissionSchema },
     )
     .post(
       "/api/admin/submissions/:id/reject",
       ({ viewer, params, body }) => rejectSubmission(deps, viewer, params.id, body.reason),
-      { auth: "admin", params: submissionIdParams, body: rejectSubmissionSchema },
+      { auth: "admin", limit: "admin.decision", params: submissionIdParams, body: rejectSubmissionSchema },
     )
     .get(
       "/api/admin/audit",

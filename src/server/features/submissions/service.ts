@@ -2,6 +2,7 @@ import { parseSchedule } from "../../../common/schedule/parse";
 import type { OpenMatSubmissionInput, PendingSubmission } from "../../../common/schemas/submission";
 import { weekdayNames } from "../../../common/schemas/submission";
 import type { Db } from "../../../db/client";
+import { limitRule } from "../../http/member-limits";
 import { hitRate, releaseRate, tooManyRequests } from "../../http/rate-limit";
 import { requireAccess } from "../../policy/access";
 import { adminOnlyApiMessage } from "../../policy/guard";
@@ -21,7 +22,6 @@ export {
 export type { Decider, SubmissionDeps } from "./deps";
 export { type SubmissionView, toSubmissionView } from "./view";
 
-export const DAY_MS = 86_400_000;
 /** The queue lists at most this many pending submissions at once. */
 export const QUEUE_LIMIT = 200;
 
@@ -42,7 +42,7 @@ function readSchedule(text: string) {
 export async function submitOpenMat(deps: SubmissionDeps, memberId: number, input: OpenMatSubmissionInput) {
   const { db } = deps;
   const now = deps.now();
-  const rule = { key: `submission:user:${memberId}`, limit: deps.dailyLimit, windowMs: DAY_MS };
+  const rule = limitRule("submission.create", { memberId }, deps.dailyLimit);
   const state = await hitRate(db, rule, now.getTime());
   if (!state.allowed) throw tooManyRequests(state);
   let place: Awaited<ReturnType<typeof geocodeOrFail>>;

@@ -34,22 +34,27 @@ export function userRoutes(app: AppContext, guard: ReturnType<typeof authGuard>)
     })
     .post("/follow", ({ viewer, body }) => users.follow(db, viewer, body.followingId, app.now()), {
       ...member,
+      limit: "user.follow",
       body: followSchema,
     })
     .delete("/unfollow/:userId", ({ viewer, params }) => users.unfollow(db, viewer, params.userId), {
       ...member,
+      limit: "user.follow",
       params: userIdParams,
     })
     .post("/block", ({ viewer, body }) => users.block(db, viewer, body.userId, app.now()), {
       ...member,
+      limit: "user.block",
       body: blockSchema,
     })
     .delete("/block/:userId", ({ viewer, params }) => users.unblock(db, viewer, params.userId), {
       ...member,
+      limit: "user.block",
       params: userIdParams,
     })
     .patch("/profile", ({ viewer, body }) => users.updateProfile(db, viewer, body, app.env.ADMIN_EMAILS), {
       ...member,
+      limit: "profile.edit",
       body: updateProfileSchema,
     })
     .get("/:userId", ({ viewer, params }) => users.getPublicUser(db, viewer, params.userId), {
