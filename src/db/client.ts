@@ -16,6 +16,12 @@ export interface Database {
   client: Client;
   /** True when the database is a local file (backups by VACUUM INTO work). */
   isLocalFile: boolean;
+  /**
+   * Only on an embedded replica: pulls what the primary holds now, so a row another copy
+   * wrote a moment ago (a session at sign-up) is read here too. Calls that arrive while a
+   * pull runs share the next one (see coalescedPull).
+   */
+  catchUp?: () => Promise<void>;
   /** Folds the WAL back into a local file first, so the .db file alone is complete. */
   close(): Promise<void>;
 }
@@ -41,6 +47,40 @@ export const replicaOf = (env: { DATABASE_SYNC_URL: string; DATABASE_SYNC_INTERV
   env.DATABASE_SYNC_URL
     ? { url: env.DATABASE_SYNC_URL, intervalSeconds: env.DATABASE_SYNC_INTERVAL }
     : undefined;
+
+const replicaClients = new WeakSet<Client>();
+
+/** Whether `client` is an embedded replica (opened by openDatabase with a sync URL). */
+export const isReplica = (client: Client) => replicaClients.has(client);
+
+/**
+ * A pull for each caller that started after the caller asked: one that was already running
+ * may have missed the write the caller knows of, so callers arriving meanwhile share the
+ * one after it. At most one pull runs and one waits, however many requests ask.
+ */
+export function coalescedPull(pull: () => Promise<unknown>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let waiting: Promise<void> | undefined;
+  const start = (): Promise<void> => {
+    const current: Promise<void> = pull()
+      .then(() => {})
+      .finally(() => {
+        if (running === current) running = undefined;
+      });
+    running = current;
+    return current;
+  };
+  return () => {
+    if (!running) return start();
+    waiting ??= running
+      .catch(() => {})
+      .then(() => {
+        waiting = undefined;
+        return start();
+      });
+    return waiting;
+  };
+}
 
 /** Opens the database. Local files get WAL and a busy timeout; libSQL turns foreign keys on. */
 export async function openDatabase(
@@ -68,7 +108,10 @@ export async function openDatabase(
   const path = replica ? null : file;
   // A server's write lock is not waited for by libSQL as a file's is (see busy-retry.ts).
   if (!path) retryWhenBusy(client, BUSY_TIMEOUT_MS);
-  if (replica) await client.sync();
+  if (replica) {
+    replicaClients.add(client);
+    await client.sync();
+  }
   if (path) {
     await client.execute("PRAGMA journal_mode = WAL");
     await client.execute("PRAGMA synchronous = NORMAL");
@@ -79,6 +122,7 @@ export async function openDatabase(
     db: drizzle(client, { schema }),
     client,
     isLocalFile: path !== null,
+    ...(replica ? { catchUp: coalescedPull(() => client.sync()) } : {}),
     async close() {
       if (client.closed) return;
       if (path) {

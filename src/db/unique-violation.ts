@@ -19,12 +19,12 @@ function isUniqueCode(error: DriverError): boolean {
     return true;
   if (error.rawCode === SQLITE_CONSTRAINT_UNIQUE || error.rawCode === SQLITE_CONSTRAINT_PRIMARYKEY)
     return true;
+  if (typeof error.message !== "string") return false;
+  // An embedded replica passes the primary's refusal on with no code, only its numbers:
+  // `RemoteSqliteFailure(3, 2067, "UNIQUE constraint failed: …")`.
+  if (/RemoteSqliteFailure\(\d+, (2067|1555),/.test(error.message)) return true;
   // Remote libSQL (sqld, Turso) may report only the primary code; the message then decides.
-  return (
-    error.code === "SQLITE_CONSTRAINT" &&
-    typeof error.message === "string" &&
-    error.message.includes("UNIQUE constraint failed")
-  );
+  return error.code === "SQLITE_CONSTRAINT" && error.message.includes("UNIQUE constraint failed");
 }
 
 /** The driver error behind drizzle's wrapper with a unique-constraint code, if any. */
