@@ -20,17 +20,39 @@ export function clearSessionCookie(jar: SessionCookieJar, secure: boolean) {
   jar.set({ value: "", httpOnly: true, sameSite: "lax", path: "/", secure, maxAge: 0 });
 }
 
+/** A replica that cannot reach its primary cannot tell a new session from an unknown one. */
+export const sessionUncheckedMessage = "Your session could not be checked just now. Please try again.";
+
+/**
+ * An embedded replica's pull, for tokens it cannot find. When the primary cannot be
+ * reached the request fails with 503 rather than signing the member out: the cookie may
+ * well be good, and a 401 would make the browser forget it.
+ */
+function catchUpOf(app: AppContext): (() => Promise<void>) | undefined {
+  const catchUp = app.database.catchUp;
+  if (!catchUp) return undefined;
+  return () =>
+    catchUp().catch((error: unknown) => {
+      app.logger.warn("the replica could not pull from its primary", { error: String(error) });
+      throw new HttpError(503, sessionUncheckedMessage);
+    });
+}
+
 /**
  * Resolves the session cookie once per request for every route that uses it, renewing
- * the cookie when the session's expiry slid and dropping a cookie that no longer works.
+ * the cookie when the session's expiry slid and dropping a cookie that no longer works:
+ * one the database does not know, on a replica only once it has pulled from its primary.
  */
 export function sessionPlugin(app: AppContext, cache?: SessionCache) {
   const spec = sessionCookieSpec(app.env.PUBLIC_URL);
+  const catchUp = catchUpOf(app);
   return new Elysia({ name: "session" })
     .derive({ as: "global" }, async ({ cookie }) => {
       const jar = cookie[spec.name] as unknown as SessionCookieJar;
       const token = typeof jar.value === "string" ? jar.value : "";
-      const session = token ? await validateSessionToken(app.database.db, token, app.now(), cache) : null;
+      const session = token
+        ? await validateSessionToken(app.database.db, token, app.now(), cache, catchUp)
+        : null;
       if (session?.renewed) writeSessionCookie(jar, token, session.expiresAt, spec.secure);
       else if (token && !session) clearSessionCookie(jar, spec.secure);
       return { session, sessionCookie: jar };

@@ -40,20 +40,33 @@ export async function createSession(db: Db, userId: number, now: Date) {
   return { token, expiresAt };
 }
 
+/** What generateToken makes (20 bytes in base32): any other cookie is not worth a pull. */
+const TOKEN_SHAPE = /^[a-z2-7]{32}$/;
+
 /**
  * Looks a cookie token up; expired sessions are deleted, ones in their second half extended.
  * With a `cache`, a token seen within its time to live is not read again (see SessionCache).
+ *
+ * `catchUp` is an embedded replica's pull (Database.catchUp): a session another copy wrote a
+ * moment ago (a sign-up or sign-in through a load balancer) may not be in this copy's file
+ * yet, so a token it cannot find is looked up again after a pull, and only then is it
+ * unknown. Without this, the next request after a sign-up was signed out on a lagging copy.
  */
 export async function validateSessionToken(
   db: Db,
   token: string,
   now: Date,
   cache?: SessionCache,
+  catchUp?: () => Promise<void>,
 ): Promise<ValidSession | null> {
   const generation = cache?.generation ?? 0;
   const cached = cache?.get(token);
   const sessionId = cached?.session.id ?? hashToken(token);
-  const row = cached ?? (await findSessionWithUser(db, sessionId));
+  let row = cached ?? (await findSessionWithUser(db, sessionId));
+  if (!row && catchUp && TOKEN_SHAPE.test(token)) {
+    await catchUp();
+    row = await findSessionWithUser(db, sessionId);
+  }
   if (!row) return null;
   const nowMs = now.getTime();
   if (nowMs >= row.session.expiresAt.getTime()) {
