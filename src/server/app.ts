@@ -33,9 +33,8 @@ import { createMailOutbox, MAIL_JOB, type MailOutbox } from "./features/mail/out
 import { pruneOldMail } from "./features/mail/queries";
 import { devMailboxRoutes } from "./features/mail/routes";
 import { createMailTransport } from "./features/mail/transport";
-import { messagePageRoutes } from "./features/messages/page-routes";
+import { messagePageRoutes, oneClickUnsubscribe } from "./features/messages/page-routes";
 import { messageRoutes } from "./features/messages/routes";
-import { oneClickUnsubscribe } from "./features/messages/page-routes";
 import { messageMailJob, pruneUnsubscribeLinks } from "./features/messages/service";
 import { notificationRoutes } from "./features/notifications/routes";
 import {
@@ -64,15 +63,15 @@ import { releaseStaleClaimsJob } from "./features/submissions/service";
 import { userRoutes } from "./features/users/routes";
 import { isStateChanging } from "./http/csrf";
 import { errorMapper } from "./http/error-mapper";
+import type { MemberLimitName } from "./http/member-limits";
 import { type PipelineHandler, withPipeline } from "./http/pipeline";
 import { pruneRateCounters } from "./http/rate-limit";
-import { pruneJob } from "./jobs/prune";
 import { onOneCopy } from "./jobs/one-copy";
+import { pruneJob } from "./jobs/prune";
 import { createJobRunner, type JobRunner } from "./jobs/runner";
 import { createLiveHub, type LiveHub } from "./live/hub";
 import { liveRoutes } from "./live/routes";
 import { createLogger, type Logger } from "./log";
-import type { MemberLimitName } from "./http/member-limits";
 import { authGuard, type LimitCharge } from "./policy/guard";
 import { loadIslands } from "./render/island";
 import { memberHeaderOf } from "./render/member-header";
@@ -199,6 +198,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
   const live = createLiveHub({
     db: database.db,
     logger: log,
+    streamLimit: env.LIVE_STREAM_LIMIT,
     countsFor: async (userId) => {
       const { notifications, messages } = await memberHeader(userId);
       return { notifications, messages };

@@ -59,6 +59,11 @@ export const envVars = {
       "Megabytes of photo uploads a member may hold unclaimed at once (each upload link reserves its largest size until used or expired); a link beyond it answers 429",
     default: "100",
   },
+  LIVE_STREAM_LIMIT: {
+    description:
+      "Live event streams (open tabs) one member may hold at once, counted across copies; one more answers 429",
+    default: "10",
+  },
   GEOCODER_URL: {
     description:
       "Nominatim-compatible search URL for street addresses; unset uses the offline US geocoder only",
@@ -175,6 +180,7 @@ const envSchema = v.object({
   SEARCH_LIMIT_GUEST: positiveInt("SEARCH_LIMIT_GUEST"),
   ...memberLimitEnvSchema,
   UPLOAD_UNCLAIMED_MB: positiveInt("UPLOAD_UNCLAIMED_MB"),
+  LIVE_STREAM_LIMIT: positiveInt("LIVE_STREAM_LIMIT"),
   GEOCODER_URL: v.union([v.literal(""), url("GEOCODER_URL")], "GEOCODER_URL must be a URL"),
   BASEMAP_URL: v.union(
     [

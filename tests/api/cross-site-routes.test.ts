@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { isStateChanging } from "../../src/server/http/csrf";
 import { messages } from "../../src/server/http/errors";
 import { registerMember } from "../support/session";
-import { TEST_ORIGIN, createTestApp, type TestApp } from "../support/test-app";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "../support/test-app";
 
 let t: TestApp;
 let cookie: string;
@@ -75,8 +75,15 @@ describe("every write is refused unless it shows it comes from our own pages", (
   }
 
   test("a same-origin Origin alone, or Sec-Fetch-Site: same-origin alone, passes the check", async () => {
-    for (const headers of [{ origin: TEST_ORIGIN }, { "sec-fetch-site": "same-origin" }]) {
-      const res = await t.request("/api/notifications/read-all", { method: "POST", headers: { cookie, ...headers } });
+    const sameOrigin: Record<string, string>[] = [
+      { origin: TEST_ORIGIN },
+      { "sec-fetch-site": "same-origin" },
+    ];
+    for (const headers of sameOrigin) {
+      const res = await t.request("/api/notifications/read-all", {
+        method: "POST",
+        headers: { cookie, ...headers },
+      });
       expect(res.status).toBe(200);
     }
   });

@@ -174,7 +174,10 @@ const windowWords = (ms: number) => (ms === DAY_MS ? "day" : ms === HOUR_MS ? "h
 export const memberLimitEnvVars = Object.fromEntries(
   entries.map(([, spec]) => [
     spec.env,
-    { description: `Per member per ${windowWords(spec.windowMs)}: ${spec.what}`, default: String(spec.default) },
+    {
+      description: `Per member per ${windowWords(spec.windowMs)}: ${spec.what}`,
+      default: String(spec.default),
+    },
   ]),
 ) as Record<LimitEnvName, { description: string; default: string }>;
 
@@ -228,5 +231,6 @@ export const writesWithoutMemberLimit: Record<string, string> = {
   "POST /verify-email": "opens a mailed single-use link",
   "POST /unsubscribe": "opens a mailed unsubscribe link",
   "ALL /*": "the not-found page: answers 404 and changes nothing",
-  "PUT /uploads/:token": "spends a single-use upload ticket, which is limited (upload.ticket) and capped in bytes",
+  "PUT /uploads/:token":
+    "spends a single-use upload ticket, which is limited (upload.ticket) and capped in bytes",
 };

@@ -1,11 +1,16 @@
 import { Elysia } from "elysia";
 import { authMessages } from "../../common/schemas/auth";
+import type { Db } from "../../db/client";
 import { roleOf } from "../features/auth/service";
 import type { sessionPlugin } from "../features/auth/session-plugin";
 import type { ValidSession } from "../features/auth/sessions";
-import type { Db } from "../../db/client";
 import { HttpError } from "../http/errors";
-import { type MemberLimitConfig, type MemberLimitName, memberLimitRule, memberLimitTable } from "../http/member-limits";
+import {
+  type MemberLimitConfig,
+  type MemberLimitName,
+  memberLimitRule,
+  memberLimitTable,
+} from "../http/member-limits";
 import { hitRate, tooManyRequests } from "../http/rate-limit";
 import { can } from "./access";
 import { GUEST, type PolicyViewer } from "./viewer";

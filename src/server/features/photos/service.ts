@@ -113,7 +113,12 @@ export async function createUploadUrl(
  * The spec's 429 for a ticket past the ceiling: `limit` and `remaining` in bytes, and
  * the wait until the oldest reservation's claim window ends and frees its bytes.
  */
-async function unclaimedCeilingReached(deps: PhotoDeps, userId: number, ceiling: number, claimableAfter: Date) {
+async function unclaimedCeilingReached(
+  deps: PhotoDeps,
+  userId: number,
+  ceiling: number,
+  claimableAfter: Date,
+) {
   const oldest = await q.oldestReservationExpiry(deps.db, userId, claimableAfter);
   const freesAt = (oldest?.getTime() ?? deps.now().getTime()) + CLAIM_GRACE_MS;
   const retryAfter = Math.max(1, Math.ceil((freesAt - deps.now().getTime()) / 1000));

@@ -53,6 +53,13 @@ export async function insertOrFindOpen(
   return { row: normal(row), created: inserted.rowsAffected === 1 };
 }
 
+/** The member's open report of this subject, if they made one. */
+export async function findOpen(db: Db, reporterId: number, kind: ReportRow["kind"], subjectId: number) {
+  const rows = await db.all<ReportRow>(sql`SELECT ${columns} FROM reports
+    WHERE reporter_id = ${reporterId} AND kind = ${kind} AND subject_id = ${subjectId} AND status = 'open'`);
+  return rows[0] ? normal(rows[0]) : undefined;
+}
+
 export async function findReport(db: Db, id: number): Promise<ReportRow | undefined> {
   const rows = await db.all<ReportRow>(sql`SELECT ${columns} FROM reports WHERE id = ${id}`);
   return rows[0] ? normal(rows[0]) : undefined;

@@ -79,6 +79,10 @@ export async function createReport(
   const { db } = deps;
   const reportedUserId = await reportedMember(db, viewer, input);
   if (reportedUserId === me) throw new HttpError(400, reportMessages.ownContent);
+  // A repeat is answered with the open report before anything is counted, so reporting
+  // the same thing again (even many times at once) never uses up the member's quota.
+  const open = await q.findOpen(db, me, input.kind, input.id);
+  if (open) return { report: toView(open), created: false };
   const now = deps.now();
   const rule = limitRule("report.create", { memberId: me }, deps.dailyLimit ?? REPORT_DAILY_LIMIT);
   const state = await hitRate(db, rule, now.getTime());

@@ -1,0 +1,307 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { RATE_LIMIT_FALLBACK } from "../../src/common/rate-limit-body";
+import { type MemberLimitName, memberLimitTable } from "../../src/server/http/member-limits";
+import { addSchool } from "../support/checkins";
+import { secondCopy } from "../support/second-copy";
+import { confirmEmail, jsonFrom, nextPeerIp, registerMember, sessionCookieFrom } from "../support/session";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "../support/test-app";
+
+type Member = Awaited<ReturnType<typeof registerMember>>;
+
+const LIMIT = 3;
+/** Sent at once, split over two copies on one database: LIMIT pass, the rest are refused. */
+const SENT = LIMIT + 3;
+const ADMIN_EMAIL = "limits-admin@example.com";
+
+let dir: string;
+let t: TestApp;
+let copy: Awaited<ReturnType<typeof secondCopy>>;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "openmat-limits-"));
+  const every = Object.fromEntries(Object.values(memberLimitTable).map((spec) => [spec.env, String(LIMIT)]));
+  t = await createTestApp({ ...every, ADMIN_EMAILS: ADMIN_EMAIL, UPLOADS_DIR: dir });
+  copy = await secondCopy(t);
+});
+afterAll(async () => {
+  await copy.close();
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Call {
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+/** One request as `who`, on the first copy or the second. */
+function send(onSecond: boolean, who: Member, call: Call) {
+  const init: RequestInit = {
+    method: call.method,
+    headers: {
+      cookie: who.cookie,
+      "sec-fetch-site": "same-origin",
+      ...(call.body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: call.body === undefined ? undefined : JSON.stringify(call.body),
+  };
+  return onSecond ? copy.request(call.path, init) : t.request(call.path, init);
+}
+
+async function post(who: Member, content: string) {
+  const res = await t.json(
+    "POST",
+    "/api/posts",
+    { content, visibility: "Public", photos: [] },
+    { cookie: who.cookie },
+  );
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function admin(): Promise<Member> {
+  const details = { username: "limitsadmin", email: ADMIN_EMAIL, password: "admin password 1" };
+  const res = await jsonFrom(t, nextPeerIp(), "POST", "/api/auth/register", details);
+  const { user } = (await res.json()) as { user: { id: number } };
+  const cookie = sessionCookieFrom(res) ?? "";
+  await confirmEmail(t, ADMIN_EMAIL, cookie);
+  return { ...details, id: user.id, cookie };
+}
+
+/** For each limit a route charges: who sends, and the i-th of the requests sent at once. */
+const cases: Record<string, () => Promise<{ who: Member; call: (i: number) => Call }>> = {
+  "message.send": async () => {
+    const [a, b] = [await registerMember(t, "msga"), await registerMember(t, "msgb")];
+    const res = await t.json("POST", `/api/conversations/with/${b.id}`, undefined, { cookie: a.cookie });
+    const { id } = (await res.json()) as { id: number };
+    return {
+      who: a,
+      call: (i) => ({ method: "POST", path: `/api/conversations/${id}/messages`, body: { body: `hi ${i}` } }),
+    };
+  },
+  "conversation.create": async () => {
+    const a = await registerMember(t, "conva");
+    const others = await Promise.all(Array.from({ length: SENT }, () => registerMember(t, "convb")));
+    return { who: a, call: (i) => ({ method: "POST", path: `/api/conversations/with/${others[i]?.id}` }) };
+  },
+  "read.mark": async () => ({
+    who: await registerMember(t, "reads"),
+    call: (i) => ({
+      method: "POST",
+      path: i % 2 ? "/api/notifications/read-all" : "/api/notifications/1/read",
+    }),
+  }),
+  "post.create": async () => ({
+    who: await registerMember(t, "poster"),
+    call: (i) => ({
+      method: "POST",
+      path: "/api/posts",
+      body: { content: `post ${i}`, visibility: "Public", photos: [] },
+    }),
+  }),
+  "post.like": async () => {
+    const [a, b] = [await registerMember(t, "likea"), await registerMember(t, "likeb")];
+    const id = await post(b, "like me");
+    return { who: a, call: (i) => ({ method: i % 2 ? "DELETE" : "POST", path: `/api/posts/${id}/like` }) };
+  },
+  "content.delete": async () => ({
+    who: await registerMember(t, "deleter"),
+    call: (i) => ({
+      method: "DELETE",
+      path: i % 2 ? `/api/posts/${900_000 + i}` : `/api/checkins/${900_000 + i}`,
+    }),
+  }),
+  "user.follow": async () => {
+    const [a, b] = [await registerMember(t, "fola"), await registerMember(t, "folb")];
+    return {
+      who: a,
+      call: (i) =>
+        i % 2
+          ? { method: "DELETE", path: `/api/users/unfollow/${b.id}` }
+          : { method: "POST", path: "/api/users/follow", body: { followingId: b.id } },
+    };
+  },
+  "user.block": async () => {
+    const [a, b] = [await registerMember(t, "blka"), await registerMember(t, "blkb")];
+    return {
+      who: a,
+      call: (i) =>
+        i % 2
+          ? { method: "DELETE", path: `/api/users/block/${b.id}` }
+          : { method: "POST", path: "/api/users/block", body: { userId: b.id } },
+    };
+  },
+  "favorite.change": async () => {
+    const school = await addSchool(t);
+    return {
+      who: await registerMember(t, "fav"),
+      call: (i) =>
+        i % 2
+          ? { method: "DELETE", path: `/api/favorites/${school.id}` }
+          : { method: "POST", path: "/api/favorites", body: { schoolId: school.id } },
+    };
+  },
+  "upload.ticket": async () => ({
+    who: await registerMember(t, "uploader"),
+    call: (i) => ({ method: "POST", path: i % 2 ? "/api/objects/upload" : "/api/users/profile/upload-url" }),
+  }),
+  "photo.process": async () => ({
+    who: await registerMember(t, "photos"),
+    call: (i) =>
+      i % 2
+        ? {
+            method: "PUT",
+            path: "/api/posts/photos",
+            body: { photoURLs: [`${TEST_ORIGIN}/uploads/${"a".repeat(32)}`] },
+          }
+        : {
+            method: "POST",
+            path: "/api/users/profile/upload-photo",
+            body: { photoURL: `${TEST_ORIGIN}/uploads/${"b".repeat(32)}` },
+          },
+  }),
+  "profile.edit": async () => ({
+    who: await registerMember(t, "editor"),
+    call: (i) =>
+      i % 2
+        ? { method: "PATCH", path: "/api/settings", body: { showCity: i % 4 === 1 } }
+        : { method: "PATCH", path: "/api/users/profile", body: { aboutMe: `about ${i}` } },
+  }),
+  "checkin.attempt": async () => {
+    const school = await addSchool(t);
+    return {
+      who: await registerMember(t, "checker"),
+      call: () => ({
+        method: "POST",
+        path: "/api/checkins",
+        body: { schoolId: school.id, latitude: 0, longitude: 0 },
+      }),
+    };
+  },
+  "account.change": async () => ({
+    who: await registerMember(t, "account"),
+    call: (i) => ({
+      method: "POST",
+      path: "/api/account/change-password",
+      body: {
+        currentPassword: `wrong password ${i}`,
+        newPassword: "another password",
+        confirmPassword: "another password",
+      },
+    }),
+  }),
+  "admin.decision": async () => ({
+    who: await admin(),
+    call: (i) => ({ method: "POST", path: `/api/admin/reports/${900_000 + i}/dismiss` }),
+  }),
+};
+
+describe("every member limit: requests sent at once over two copies, exactly the limit pass", () => {
+  const routeCharged = (Object.keys(memberLimitTable) as MemberLimitName[]).filter(
+    (name) => memberLimitTable[name].chargedBy === "route",
+  );
+
+  test("each limit a route charges has a case here", () => {
+    expect(routeCharged.filter((name) => !cases[name])).toEqual([]);
+  });
+
+  for (const name of routeCharged) {
+    test(`${name}: ${LIMIT} of ${SENT} pass, the rest get the spec's 429`, async () => {
+      const setup = cases[name];
+      if (!setup) throw new Error(`no case for ${name}`);
+      const { who, call } = await setup();
+      const responses = await Promise.all(
+        Array.from({ length: SENT }, (_, i) => send(i % 2 === 1, who, call(i))),
+      );
+      const refused = responses.filter((res) => res.status === 429);
+      expect(responses.filter((res) => res.status >= 500)).toEqual([]);
+      expect(refused.length).toBe(SENT - LIMIT);
+      for (const res of refused) {
+        const body = (await res.json()) as Record<string, unknown>;
+        expect(body).toEqual({
+          message: RATE_LIMIT_FALLBACK.message,
+          retryAfter: expect.any(Number),
+          limit: LIMIT,
+          remaining: 0,
+        });
+        expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(res.headers.get("x-ratelimit-limit")).toBe(String(LIMIT));
+        expect(res.headers.get("x-ratelimit-remaining")).toBe("0");
+      }
+      // Another member is not held back by this one's count.
+      const other = await registerMember(t, "other");
+      const fresh = await send(false, other, call(0));
+      expect(fresh.status).not.toBe(429);
+    });
+  }
+
+  test("a malformed request is refused before it is counted", async () => {
+    const who = await registerMember(t, "malformed");
+    for (let i = 0; i < LIMIT + 2; i++) {
+      const res = await send(false, who, { method: "POST", path: "/api/posts", body: { content: 42 } });
+      expect(res.status).toBe(400);
+    }
+    const ok = await send(false, who, {
+      method: "POST",
+      path: "/api/posts",
+      body: { content: "fine", visibility: "Public", photos: [] },
+    });
+    expect(ok.status).toBe(201);
+  });
+});
+
+describe("limits the services count themselves", () => {
+  const refusedOf = (responses: Response[]) => responses.filter((res) => res.status === 429).length;
+
+  test("e-mail resends: exactly the limit at once over two copies", async () => {
+    const who = await registerMember(t, "resend");
+    const responses = await Promise.all(
+      Array.from({ length: SENT }, (_, i) =>
+        send(i % 2 === 1, who, { method: "POST", path: "/api/account/resend-verification" }),
+      ),
+    );
+    expect(refusedOf(responses)).toBe(SENT - LIMIT);
+  });
+
+  test("feedback: exactly the limit at once, per member and per guest's address", async () => {
+    const school = await addSchool(t);
+    const who = await registerMember(t, "feedback");
+    const body = { schoolId: school.id, privateComments: "The schedule changed." };
+    const asMember = await Promise.all(
+      Array.from({ length: SENT }, (_, i) =>
+        send(i % 2 === 1, who, { method: "POST", path: "/api/feedback", body }),
+      ),
+    );
+    expect(asMember.filter((res) => res.status >= 500)).toEqual([]);
+    expect(refusedOf(asMember)).toBe(SENT - LIMIT);
+    const ip = nextPeerIp();
+    const asGuest = await Promise.all(
+      Array.from({ length: SENT }, () => jsonFrom(t, ip, "POST", "/api/feedback", body)),
+    );
+    expect(refusedOf(asGuest)).toBe(SENT - LIMIT);
+  });
+
+  test("reports: exactly the limit of new ones at once; repeats, even at once, never use the quota", async () => {
+    const reporter = await registerMember(t, "reporter");
+    // Each author stays within the post limit.
+    const authors = await Promise.all(Array.from({ length: SENT }, () => registerMember(t, "author")));
+    const ids = await Promise.all(authors.map((author, i) => post(author, `reportable ${i}`)));
+    const report = (id: number | undefined) => ({
+      method: "POST",
+      path: "/api/reports",
+      body: { kind: "post", id, reason: "Spam" },
+    });
+    const first = await send(false, reporter, report(ids[0]));
+    expect(first.status).toBe(201);
+    const repeats = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => send(i % 2 === 1, reporter, report(ids[0]))),
+    );
+    expect(repeats.map((res) => res.status)).toEqual(Array(10).fill(200));
+    const fresh = await Promise.all(ids.slice(1).map((id, i) => send(i % 2 === 1, reporter, report(id))));
+    expect(fresh.filter((res) => res.status === 201).length).toBe(LIMIT - 1);
+    expect(refusedOf(fresh)).toBe(SENT - LIMIT);
+  });
+});
