@@ -102,6 +102,17 @@ for (const backend of storageBackends) {
       expect(await photoRows()).toBe(before);
     });
 
+    it("refuses a tiny PNG claiming 100 megapixels with the pixel limit's message, not the 10 MB one", async () => {
+      const owner = await registerMember(t);
+      const png = await pngOf(bmp(8, 8, () => [0, 0, 0]));
+      const ihdr = new DataView(png.buffer, png.byteOffset + 16, 8);
+      ihdr.setUint32(0, 10_000);
+      ihdr.setUint32(4, 10_000);
+      const res = await normalize(owner, [await uploaded(owner, png, "image/png")]);
+      expect(res.status).toBe(413);
+      expect(((await res.json()) as { message: string }).message).toBe(postMessages.photoPixels);
+    });
+
     it("refuses more than 4, someone else's link, a profile-photo link, and a second use", async () => {
       const owner = await registerMember(t);
       const other = await registerMember(t);

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { pageQuerySchema } from "./paging";
+import { photoPixelsMessage } from "./photos";
 
 /** Spec §9: the feed's page size, the post's length, and its photos. */
 export const FEED_PAGE_SIZE = 10;
@@ -23,6 +24,7 @@ export const postMessages = {
   photoUsed: "This photo is already part of a post",
   photoType: "Invalid file type: Please select an image.",
   photoSize: "File too large: Please select an image smaller than 10MB.",
+  photoPixels: photoPixelsMessage,
   photoUrlsRequired: "photoURLs must be a list of upload URLs",
   postNotFound: "Post not found",
   deleteForbidden: "You can only delete your own posts",

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { beltLevels, limits } from "../limits";
+import { photoPixelsMessage } from "./photos";
 
 /** Spec §8 "Profile", "Social" and §3 texts; the API answers with these messages. */
 export const userMessages = {
@@ -15,6 +16,7 @@ export const userMessages = {
   blocked: "You cannot follow this member",
   photoType: "Invalid file type: Please select a JPEG, PNG, or WebP image.",
   photoSize: "File too large: Please select an image smaller than 5MB.",
+  photoPixels: photoPixelsMessage,
   uploadExpired: "This upload link has expired or was already used. Please try again.",
   bjjPractitioner: "BJJ Practitioner",
 } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { bmp, pixelAt } from "../../../../tests/fixtures/photos";
-import { PhotoRejected, renderProfilePhoto, sniffPhotoFormat } from "./images";
+import { PhotoRejected, renderPostPhoto, renderProfilePhoto, sniffPhotoFormat } from "./images";
 import { cropPng, decodePng } from "./png";
 
 const image = (width: number, height: number, paint: Parameters<typeof bmp>[2]) => bmp(width, height, paint);
@@ -48,7 +48,12 @@ describe("renderProfilePhoto", () => {
     const png = await new Bun.Image(image(8, 8, () => [0, 0, 0])).png().bytes();
     new DataView(png.buffer, png.byteOffset + 16, 8).setUint32(0, 8_000);
     new DataView(png.buffer, png.byteOffset + 16, 8).setUint32(4, 5_001);
-    await expect(renderProfilePhoto(png)).rejects.toEqual(new PhotoRejected("size"));
+    // Its own reason, not "size": the member is told about pixels, not about megabytes.
+    for (const render of [renderProfilePhoto, renderPostPhoto]) {
+      const refused = await render(png).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(PhotoRejected);
+      expect((refused as PhotoRejected).reason).toBe("pixels");
+    }
   });
 });
 

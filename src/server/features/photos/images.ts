@@ -1,3 +1,4 @@
+import { PHOTO_MAX_PIXELS } from "../../../common/schemas/photos";
 import { cropPng, decodePng } from "./png";
 
 /** What the bytes say they are: JPEG, PNG or WebP by their magic numbers, else null. */
@@ -13,7 +14,7 @@ export function sniffPhotoFormat(bytes: Uint8Array): PhotoFormat | null {
 }
 
 /** A decompression bomb's guard: no photo may claim more pixels than this. */
-export const MAX_PHOTO_PIXELS = 40_000_000;
+export const MAX_PHOTO_PIXELS = PHOTO_MAX_PIXELS;
 /** The square sizes pages use: 96 for lists and avatars, 512 for the profile header. */
 export const PHOTO_SIZES = [96, 512] as const;
 export type PhotoSize = (typeof PHOTO_SIZES)[number];
@@ -34,20 +35,39 @@ function centreSquare(png: Uint8Array): Uint8Array | null {
   return cropPng(raw, (raw.width - side) >> 1, (raw.height - side) >> 1, side);
 }
 
+/**
+ * Why a photo was refused: `type`, not a JPEG, PNG or WebP that decodes; `size`, more bytes
+ * than the upload allows; `pixels`, a canvas over MAX_PHOTO_PIXELS, however few its bytes
+ * (the member is told that, not that the file is over its byte limit).
+ */
+export type PhotoRejection = "type" | "size" | "pixels";
+
+const rejectionTexts: Record<PhotoRejection, string> = {
+  type: "not a photo we can read",
+  size: "photo too large",
+  pixels: "photo has too many pixels",
+};
+
 export class PhotoRejected extends Error {
-  constructor(readonly reason: "type" | "size") {
-    super(reason === "type" ? "not a photo we can read" : "photo too large");
+  constructor(readonly reason: PhotoRejection) {
+    super(rejectionTexts[reason]);
   }
 }
 
 const imageErrorCode = (error: unknown) => (error as { code?: string } | null)?.code ?? "";
+
+/** A canvas over MAX_PHOTO_PIXELS is `pixels`; an empty one is no photo at all (`type`). */
+function checkCanvas(width: number, height: number): void {
+  if (!(width >= 1 && height >= 1)) throw new PhotoRejected("type");
+  if (width * height > MAX_PHOTO_PIXELS) throw new PhotoRejected("pixels");
+}
 
 async function guarded<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
     const code = imageErrorCode(error);
-    if (code === "ERR_IMAGE_TOO_MANY_PIXELS") throw new PhotoRejected("size");
+    if (code === "ERR_IMAGE_TOO_MANY_PIXELS") throw new PhotoRejected("pixels");
     if (code.startsWith("ERR_IMAGE_")) throw new PhotoRejected("type");
     throw error;
   }
@@ -58,14 +78,14 @@ async function guarded<T>(work: Promise<T>): Promise<T> {
  * PHOTO_SIZES. The source's EXIF orientation is applied first; nothing of its metadata
  * (EXIF, GPS, XMP) reaches the output, which is built from pixels alone. The header is
  * read before any pixel is decoded, so a small file claiming a huge canvas is refused
- * cheaply (`PhotoRejected("size")`); bytes that are not one of the three formats, or do
+ * cheaply (`PhotoRejected("pixels")`); bytes that are not one of the three formats, or do
  * not decode, are `PhotoRejected("type")`.
  */
 export async function renderProfilePhoto(bytes: Uint8Array): Promise<Record<PhotoSize, Uint8Array>> {
   if (!sniffPhotoFormat(bytes)) throw new PhotoRejected("type");
   const options = { maxPixels: MAX_PHOTO_PIXELS, autoOrient: true };
   const { width, height } = await guarded(new Bun.Image(bytes, options).metadata());
-  if (width * height > MAX_PHOTO_PIXELS || width < 1 || height < 1) throw new PhotoRejected("size");
+  checkCanvas(width, height);
   // Fit inside a square box whose side is the long edge once the short edge is LARGEST:
   // whatever the orientation turns out to be, the short edge comes out LARGEST.
   const aspect = Math.min(MAX_ASPECT, Math.max(width, height) / Math.min(width, height));
@@ -103,7 +123,7 @@ export async function renderPostPhoto(bytes: Uint8Array): Promise<Uint8Array> {
   if (!sniffPhotoFormat(bytes)) throw new PhotoRejected("type");
   const options = { maxPixels: MAX_PHOTO_PIXELS, autoOrient: true };
   const { width, height } = await guarded(new Bun.Image(bytes, options).metadata());
-  if (width * height > MAX_PHOTO_PIXELS || width < 1 || height < 1) throw new PhotoRejected("size");
+  checkCanvas(width, height);
   const edge = Math.min(POST_PHOTO_MAX_EDGE, Math.max(width, height));
   return guarded(
     new Bun.Image(bytes, options)
