@@ -2,7 +2,14 @@ import { limits } from "../../../common/limits";
 import { authMessages, type LoginInput, type RegisterInput } from "../../../common/schemas/auth";
 import type { Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
-import { hitRate, hitRateAlone, type RateRule, releaseRate, tooManyRequests } from "../../http/rate-limit";
+import {
+  hitRate,
+  hitRateAlone,
+  hitRates,
+  type RateRule,
+  releaseRate,
+  tooManyRequests,
+} from "../../http/rate-limit";
 import { sendVerificationLink } from "./email-verification";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import {
@@ -136,10 +143,11 @@ const loginRules = (user: UserRow | undefined, identifier: string, ip: string): 
 ];
 
 /**
- * Every attempt is counted first, in one atomic statement per rule, and only then is the
- * password checked: guesses sent in parallel each take a slot, so no more than the limit
- * are ever checked. A correct password gives its slot back, so only failures add up.
- * The answer never says which part was wrong.
+ * Every attempt is counted first, under the account's and the address's rule in one atomic
+ * step (hitRates), and only then is the password checked: guesses sent in parallel each
+ * take a slot under both at once, so exactly the limit are checked, across copies too.
+ * A correct password gives its slots back, so only failures add up. The answer never says
+ * which part was wrong.
  */
 export async function login(deps: AuthDeps, input: LoginInput, ip: string) {
   const nowMs = deps.now().getTime();
@@ -148,8 +156,7 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string) {
     ? await findUserByEmail(deps.db, identifier.toLowerCase())
     : await findUserByUsername(deps.db, identifier);
   const rules = loginRules(user, identifier, ip);
-  const states = [];
-  for (const rule of rules) states.push(await hitRate(deps.db, rule, nowMs));
+  const states = await hitRates(deps.db, rules, nowMs);
   const refused = states.find((state) => !state.allowed);
   if (refused) throw tooManyRequests(refused);
   let valid = false;
