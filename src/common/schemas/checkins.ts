@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { objectMessages } from "./object-messages";
 
 /** Spec §5 and §9: the check-in rules the server judges (the browser's checks are only hints). */
 export const CHECKIN_MAX_METERS = 61;
@@ -23,6 +24,8 @@ export const checkinMessages = {
   verifyFalse: "verified must be true",
   userNotFound: "User Not Found",
   checkedInToday: "Checked in today",
+  /** Spec §8 "Location": the position watch the check-in button runs failed. */
+  watchFailed: "Unable to watch location",
 } as const;
 
 const coordinate = (name: string, max: number) =>
@@ -33,39 +36,53 @@ const coordinate = (name: string, max: number) =>
     v.maxValue(max, `${name} must be between -${max} and ${max}`),
   );
 
-export const createCheckinSchema = v.object({
-  schoolId: v.pipe(
-    v.number("schoolId must be a number"),
-    v.integer("schoolId must be a whole number"),
-    v.minValue(1),
-  ),
-  latitude: coordinate("latitude", 90),
-  longitude: coordinate("longitude", 180),
-  /**
-   * Save a pending (unverified) check-in when the position is too far from the gym; it is
-   * verified later through PATCH /api/checkins/{id}/verify. Without it a far position is 400.
-   */
-  pending: v.optional(v.boolean("pending must be true or false"), false),
-});
+const schoolIdMessage = "schoolId must be a number";
 
-export const verifyCheckinSchema = v.object({
-  verified: v.optional(v.boolean("verified must be true or false"), true),
-  latitude: coordinate("latitude", 90),
-  longitude: coordinate("longitude", 180),
-});
+/**
+ * A body without coordinates (or no body at all) is a browser that gave no position: the
+ * spec's 'Location required', not valibot's "Invalid key" text (see object-messages.ts).
+ */
+const positionMissing = objectMessages({ schoolId: schoolIdMessage }, checkinMessages.locationRequired);
 
-/** A check-in as the API lists it (spec §3), without any position. */
+export const createCheckinSchema = v.object(
+  {
+    schoolId: v.pipe(v.number(schoolIdMessage), v.integer("schoolId must be a whole number"), v.minValue(1)),
+    latitude: coordinate("latitude", 90),
+    longitude: coordinate("longitude", 180),
+    /**
+     * Save a pending (unverified) check-in when the position is too far from the gym; it is
+     * verified later through PATCH /api/checkins/{id}/verify. Without it a far position is 400.
+     */
+    pending: v.optional(v.boolean("pending must be true or false"), false),
+  },
+  positionMissing,
+);
+
+export const verifyCheckinSchema = v.object(
+  {
+    verified: v.optional(v.boolean("verified must be true or false"), true),
+    latitude: coordinate("latitude", 90),
+    longitude: coordinate("longitude", 180),
+  },
+  positionMissing,
+);
+
+/**
+ * A check-in as the API lists it (spec §3), without any position. When its owner hides
+ * check-in gyms (showCheckInGymNames off) from this viewer, only that there was a check-in,
+ * when, and whether it is verified remain: `schoolId`, `localDate` and `school` are null.
+ */
 export interface CheckinView {
   id: number;
-  schoolId: number;
+  schoolId: number | null;
   checkedInAt: string;
-  /** YYYY-MM-DD in the gym's time zone (one check-in per school per local day). */
-  localDate: string;
-  verified: boolean;
   /**
-   * null when the owner hides check-in gym names from this viewer. `timeZone` is the gym's:
-   * with `localDate` it says whether the check-in is the gym's today.
+   * YYYY-MM-DD in the gym's time zone (one check-in per school per local day). null when the
+   * gym is hidden: beside `checkedInAt` the gym's date tells its UTC offset, so its region.
    */
+  localDate: string | null;
+  verified: boolean;
+  /** `timeZone` is the gym's: with `localDate` it says whether the check-in is the gym's today. */
   school: { gym: string; city: string; slug: string; timeZone: string } | null;
 }
 

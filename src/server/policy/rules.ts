@@ -57,6 +57,11 @@ export const memberRules = {
   "profile.badgeCount.read": sharedBy("showBadgeCount"),
   "favorites.read": sharedBy("showSavedGymNames"),
   "checkins.read": seesMember,
+  /**
+   * Which gym a check-in was at, in any form: its name, id, slug, link, city, state, zone
+   * or position, on every list, card and page. Refused, the viewer learns only that there
+   * was a check-in and when.
+   */
   "checkins.gymNames.read": sharedBy("showCheckInGymNames"),
   "checkins.delete": (v: PolicyViewer, s: MemberSubject) => signedIn(v) && s.relation.self,
   "badges.read": seesMember,

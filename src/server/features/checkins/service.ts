@@ -163,19 +163,34 @@ export async function verifyCheckin(
   };
 }
 
+/**
+ * A check-in whose gym its owner hides from the viewer: that there was one, when, and
+ * whether it is verified. No school id (which /api/schools/{id} would name), no gym date
+ * (its UTC offset would tell the region), no name, slug, city or zone.
+ */
+const withoutGym = (row: CheckinRow): CheckinView => ({
+  id: row.id,
+  schoolId: null,
+  checkedInAt: row.checkedInAt.toISOString(),
+  localDate: null,
+  verified: row.verified,
+  school: null,
+});
+
 /** Newest first; today's (in the gym's zone) unverified ones are left out (spec §4). */
-async function listFor(db: Db, userId: number, showGymNames: boolean, now: Date): Promise<CheckinView[]> {
+async function listFor(db: Db, userId: number, showGym: boolean, now: Date): Promise<CheckinView[]> {
   const rows = await checkinsWithSchools(db, userId);
   return rows
     .filter((r) => r.checkin.verified || r.checkin.localDate !== localDateAt(now, r.timeZone))
-    .map((r) => toView(r.checkin, showGymNames ? schoolSummary(r) : null));
+    .map((r) => (showGym ? toView(r.checkin, schoolSummary(r)) : withoutGym(r.checkin)));
 }
 
 export const myCheckins = (db: Db, userId: number, now: Date) => listFor(db, userId, true, now);
 
 /**
- * GET /api/checkins/user/{userId}: 404 for an unknown member or a block either way; gym
- * names follow checkins.gymNames.read (showCheckInGymNames), school null when hidden.
+ * GET /api/checkins/user/{userId} (and the profile page's Activity): 404 for an unknown
+ * member or a block either way. Which gym each one was at follows checkins.gymNames.read
+ * (showCheckInGymNames): when it is refused the list carries no trace of the gym.
  */
 export async function checkinsOfUser(db: Db, viewer: PolicyViewer, userId: number, now: Date) {
   const subject = await memberSubject(db, viewer, userId);
