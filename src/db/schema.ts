@@ -678,3 +678,31 @@ export const reports = sqliteTable(
     index("reports_status").on(t.status, t.createdAt),
   ],
 );
+
+/**
+ * A write a member sent with an `Idempotency-Key` (src/server/http/idempotency.ts): the
+ * row it created, recorded in the same batch, and the answer given, so a retry with the
+ * same key (after a lost answer, or sent twice at once) gets that answer and creates
+ * nothing. Pruned after a day.
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The route and what it writes to, e.g. `posts` or `messages:12`. */
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    /** The id of the row the first request created. */
+    resourceId: integer("resource_id").notNull(),
+    /** The status and JSON body answered; null until the first request has answered. */
+    status: integer("status"),
+    response: text("response"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.scope, t.key] }),
+    index("idempotency_keys_created").on(t.createdAt),
+  ],
+);

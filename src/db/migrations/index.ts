@@ -16,6 +16,7 @@ import m12 from "./0012_submissions.sql" with { type: "text" };
 import m13 from "./0013_reports.sql" with { type: "text" };
 import m14 from "./0014_feedback_review.sql" with { type: "text" };
 import m15 from "./0015_live_streams.sql" with { type: "text" };
+import m16 from "./0016_idempotency_keys.sql" with { type: "text" };
 import journal from "./meta/_journal.json";
 
 export const migrationJournal = journal;
@@ -36,4 +37,5 @@ export const migrationSql: Record<string, string> = {
   "0013_reports": m13,
   "0014_feedback_review": m14,
   "0015_live_streams": m15,
+  "0016_idempotency_keys": m16,
 };
