@@ -59,7 +59,8 @@ describe("change password", () => {
     ],
     [
       { currentPassword: "x", newPassword: "short", confirmPassword: "short" },
-      "Password must be at least 8 characters",
+      // Spec §5's wording for change password; registration's ends at "characters".
+      "Password must be at least 8 characters long",
     ],
     [{ currentPassword: "x", newPassword: "abcdefgh", confirmPassword: "abcdefgX" }, "Passwords don't match"],
   ])("validates %o", async (body, message) => {
@@ -264,7 +265,7 @@ describe("settings", () => {
     },
   );
 
-  it("shows another member only what they made public", async () => {
+  it("shows another member every privacy flag, the false ones too (a missing one reads as true)", async () => {
     const owner = await registerMember(t);
     const viewer = await registerMember(t);
     await t.json(
@@ -276,7 +277,12 @@ describe("settings", () => {
     const res = await t.request(`/api/settings/${owner.id}`, { headers: { cookie: viewer.cookie } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
+      showBeltLevel: false,
+      showAboutMe: false,
       showCity: true,
+      showHomeGym: false,
+      showBadgeCount: false,
+      showCheckInGymNames: false,
       showSavedGymNames: true,
       shareBadgeProgressPublic: true,
     });

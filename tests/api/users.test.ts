@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { defaultPrivacySettings } from "../../src/common/schemas/settings";
 import { type UserSearchResult, userMessages } from "../../src/common/schemas/users";
 import { blocks, follows, users } from "../../src/db/schema";
 import { insertFollow } from "../../src/server/features/users/queries";
@@ -453,11 +454,7 @@ describe("blocks", () => {
     }
     expect((await get(`/api/users/${b.id}`, a)).status).toBe(200);
     expect((await get(`/api/favorites/user/${b.id}`, a)).status).toBe(200);
-    expect(await (await get(`/api/settings/${b.id}`, a)).json()).toEqual({
-      showCheckInGymNames: true,
-      showSavedGymNames: true,
-      shareBadgeProgressPublic: true,
-    });
+    expect(await (await get(`/api/settings/${b.id}`, a)).json()).toEqual(defaultPrivacySettings);
     expect(
       (await (await get(`/api/users/search?q=${b.username}`, a)).json()).map((u: { id: number }) => u.id),
     ).toEqual([b.id]);

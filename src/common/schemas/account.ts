@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { limits } from "../limits";
-import { emailField, newPasswordField } from "./auth";
+import { authMessages, emailField, passwordField } from "./auth";
+import { objectMessages } from "./object-messages";
 
 export const accountMessages = {
   currentPasswordRequired: "Current password is required",
@@ -35,24 +36,39 @@ const currentPasswordField = v.optional(
   "",
 );
 
-export const changePasswordSchema = v.pipe(
-  v.object({
-    currentPassword: currentPasswordField,
-    newPassword: v.pipe(newPasswordField, v.minLength(limits.passwordMin, accountMessages.passwordMin)),
-    confirmPassword: v.string(),
-  }),
-  v.forward(
-    v.partialCheck(
-      [["newPassword"], ["confirmPassword"]],
-      (i) => i.newPassword === i.confirmPassword,
-      accountMessages.passwordsDiffer,
+/**
+ * A request with no body is read as an empty form (every call here is a DELETE or POST whose
+ * client might send none), so it gets the first field's spec message, never valibot's
+ * "Invalid type: Expected Object". A missing key gets its field's message too.
+ */
+const form = <S extends v.GenericSchema<Record<string, unknown>>>(schema: S) => v.optional(schema, {});
+
+export const changePasswordSchema = form(
+  v.pipe(
+    v.object(
+      {
+        currentPassword: currentPasswordField,
+        newPassword: passwordField(accountMessages.passwordMin),
+        confirmPassword: v.string(accountMessages.passwordsDiffer),
+      },
+      objectMessages(
+        { newPassword: accountMessages.passwordMin, confirmPassword: accountMessages.passwordsDiffer },
+        accountMessages.currentPasswordRequired,
+      ),
     ),
-    ["confirmPassword"],
+    v.forward(
+      v.partialCheck(
+        [["newPassword"], ["confirmPassword"]],
+        (i) => i.newPassword === i.confirmPassword,
+        accountMessages.passwordsDiffer,
+      ),
+      ["confirmPassword"],
+    ),
   ),
 );
 
 const usernameChange = v.pipe(
-  v.string(),
+  v.string(accountMessages.usernameRequired),
   v.trim(),
   v.nonEmpty(accountMessages.usernameRequired),
   v.minLength(limits.usernameMin, "Username must be at least 3 characters"),
@@ -60,32 +76,45 @@ const usernameChange = v.pipe(
   v.regex(/^[A-Za-z0-9_.-]+$/, "Username may only use letters, digits, _, . and -"),
 );
 
-export const changeUsernameSchema = v.pipe(
-  v.object({
-    newUsername: usernameChange,
-    confirmUsername: v.pipe(v.string(), v.trim()),
-    currentPassword: currentPasswordField,
-  }),
-  v.forward(
-    v.partialCheck(
-      [["newUsername"], ["confirmUsername"]],
-      (i) => i.newUsername === i.confirmUsername,
-      accountMessages.usernamesDiffer,
+export const changeUsernameSchema = form(
+  v.pipe(
+    v.object(
+      {
+        newUsername: usernameChange,
+        confirmUsername: v.pipe(v.string(accountMessages.usernamesDiffer), v.trim()),
+        currentPassword: currentPasswordField,
+      },
+      objectMessages({ confirmUsername: accountMessages.usernamesDiffer }, accountMessages.usernameRequired),
     ),
-    ["confirmUsername"],
+    v.forward(
+      v.partialCheck(
+        [["newUsername"], ["confirmUsername"]],
+        (i) => i.newUsername === i.confirmUsername,
+        accountMessages.usernamesDiffer,
+      ),
+      ["confirmUsername"],
+    ),
   ),
 );
 
-export const changeEmailSchema = v.pipe(
-  v.object({ newEmail: emailField, confirmEmail: emailField, currentPassword: currentPasswordField }),
-  v.forward(
-    v.partialCheck(
-      [["newEmail"], ["confirmEmail"]],
-      (i) => i.newEmail === i.confirmEmail,
-      accountMessages.emailsDiffer,
+export const changeEmailSchema = form(
+  v.pipe(
+    v.object(
+      { newEmail: emailField, confirmEmail: emailField, currentPassword: currentPasswordField },
+      objectMessages({ confirmEmail: accountMessages.emailsDiffer }, authMessages.emailInvalid),
     ),
-    ["confirmEmail"],
+    v.forward(
+      v.partialCheck(
+        [["newEmail"], ["confirmEmail"]],
+        (i) => i.newEmail === i.confirmEmail,
+        accountMessages.emailsDiffer,
+      ),
+      ["confirmEmail"],
+    ),
   ),
 );
 
-export const deleteAccountSchema = v.object({ currentPassword: currentPasswordField });
+/** DELETE /api/account/delete: with no body (or no password) the answer is 'Current password is required'. */
+export const deleteAccountSchema = form(
+  v.object({ currentPassword: currentPasswordField }, accountMessages.currentPasswordRequired),
+);

@@ -44,12 +44,19 @@ export const usernameField = v.pipe(
   v.regex(/^[A-Za-z0-9_.-]+$/, authMessages.usernameChars),
 );
 
-export const newPasswordField = v.pipe(
-  v.string(),
-  v.minLength(limits.passwordMin, authMessages.passwordMin),
-  // argon2 hashes any length, but unbounded input is a cheap way to burn CPU.
-  v.maxLength(256, "Password must be at most 256 characters"),
-);
+/**
+ * A new password of at least limits.passwordMin characters. Spec §5 words the minimum one
+ * way for registration and reset, another for change password: each form passes its own.
+ */
+export const passwordField = (minMessage: string) =>
+  v.pipe(
+    v.string(minMessage),
+    v.minLength(limits.passwordMin, minMessage),
+    // argon2 hashes any length, but unbounded input is a cheap way to burn CPU.
+    v.maxLength(256, "Password must be at most 256 characters"),
+  );
+
+export const newPasswordField = passwordField(authMessages.passwordMin);
 
 export const loginSchema = v.object({
   identifier: v.pipe(trimmed, v.nonEmpty(authMessages.identifierRequired)),

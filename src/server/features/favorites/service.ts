@@ -34,6 +34,14 @@ export interface Page {
 }
 
 /**
+ * Spec §3 Favorite's `id`. A member saves a school once (the table's key is member and
+ * school), and every call addresses a favourite by its school (`/check/{schoolId}`,
+ * `DELETE /{schoolId}`), so within a member's list the school's id is the favourite's id:
+ * what a client reads as `id` works on those routes. It is unique per list, not site-wide.
+ */
+const favoriteId = (schoolId: number) => schoolId;
+
+/**
  * One page of a member's saved gyms, newest first, with the list's total: three queries
  * however long the list is (the page joined with its schools, their sessions, the count).
  */
@@ -47,6 +55,7 @@ async function favoritesPage(db: Db, userId: number, page: Page) {
     rows.map((r) => r.school),
   );
   const items = rows.map(({ school, savedAt }, i) => ({
+    id: favoriteId(school.id),
     schoolId: school.id,
     savedAt: savedAt.toISOString(),
     school: views[i],

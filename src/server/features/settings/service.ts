@@ -64,17 +64,21 @@ export async function setMessageMail(db: Db, userId: number, on: boolean): Promi
 }
 
 /**
- * What another member may learn: only the flags this user turned on. Unknown members and
- * members in a block with the viewer (either way) are 404, through the policy's profile.read.
+ * GET /api/settings/{userId}: every privacy flag of the member, false ones included. Spec §3
+ * reads a missing showCheckInGymNames or showSavedGymNames as true, so leaving a false flag
+ * out would tell a client that a hidden list is public. The unread-mail switch is the
+ * member's own business and stays out. Unknown members and members in a block with the
+ * viewer (either way) are 404, through the policy's profile.read.
  */
 export async function getPublicSettings(
   db: Db,
   viewer: PolicyViewer,
   userId: number,
-): Promise<Partial<PrivacySettings>> {
+): Promise<PrivacySettings> {
   const subject = await memberSubject(db, viewer, userId);
   if (!subject) throw new HttpError(404, memberNotFound);
   requireAccess(viewer, "profile.read", subject, { forbidden: memberNotFound, notFound: memberNotFound });
-  const all = subject.settings;
-  return Object.fromEntries(privacyFlags.filter((f: PrivacyFlag) => all[f]).map((f) => [f, true]));
+  return Object.fromEntries(
+    privacyFlags.map((f: PrivacyFlag) => [f, subject.settings[f]]),
+  ) as PrivacySettings;
 }
