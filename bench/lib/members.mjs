@@ -45,6 +45,28 @@ export async function signedIn(baseUrl) {
   return { cookie: (await benchUser(baseUrl)).cookie };
 }
 
+/**
+ * A member with a conversation open with another: autocannon then posts the same message
+ * to it, each request a message stored, counted against the limit and told to the other.
+ */
+export async function messageSender(baseUrl) {
+  const sender = await registerBenchUser(baseUrl, "bench_sender");
+  const recipient = await registerBenchUser(baseUrl, "bench_recipient");
+  const res = await fetch(`${baseUrl}/api/conversations/with/${recipient.id}`, {
+    method: "POST",
+    headers: { origin: baseUrl, cookie: sender.cookie },
+  });
+  if (res.status !== 201) throw new Error(`opening a conversation failed: ${res.status} ${await res.text()}`);
+  const { id } = await res.json();
+  return {
+    cookie: sender.cookie,
+    origin: baseUrl,
+    "content-type": "application/json",
+    pathSuffix: `${id}/messages`,
+    requests: [{ method: "POST", body: JSON.stringify({ body: "Open mat tonight at 7? I can bring a friend." }) }],
+  };
+}
+
 export const SAVED_GYMS = 1_250;
 const collectors = new Map();
 

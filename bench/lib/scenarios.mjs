@@ -1,4 +1,4 @@
-import { collector, MEMBER_PASSWORD, SAVED_GYMS, signedIn, signIn } from "./members.mjs";
+import { collector, MEMBER_PASSWORD, messageSender, SAVED_GYMS, signedIn, signIn } from "./members.mjs";
 
 /**
  * What is loaded against OpenMat, per database. A scenario is `{ name, path, headers?,
@@ -52,6 +52,12 @@ export const demoScenarios = [
   { name: "GET /about (signed in)", path: "/about", setup: signedIn },
   { name: demoPinsScenario, path: "/api/schools/pins", minPercentOfCeiling: 40 },
   ...issue14Rows(1_250),
+  // Issue 19: every write is charged against its member limit; this one stays under it.
+  {
+    name: "POST /api/conversations/{id}/messages (a member's message, under its limit)",
+    path: "/api/conversations/",
+    setup: messageSender,
+  },
 ];
 
 /** On the generated database of `schools` schools. */
