@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, mock } from "bun:test";
 import { act } from "react";
+import { showToast } from "../../client/toast";
 import { localDateAt } from "../../common/schedule/open-now";
 import { checkinMessages } from "../../common/schemas/checkins";
 import { resetCelebrations } from "../badges/celebration-store";
@@ -12,11 +13,26 @@ withDom();
 
 let calls: string[] = [];
 let answers: Record<string, () => Response> = {};
-let position: "granted" | "denied" = "granted";
+
+/**
+ * A fake position watch: the watches that are on, and what each reports once started (on a
+ * task of its own, as a browser does); `emit` reports more to every watch that is on.
+ */
+type Report = { fix: { latitude: number; longitude: number; accuracy: number } } | { error: number };
+let reports: Report[] = [];
+let watching = new Map<number, (report: Report) => void>();
+let nextWatchId = 0;
+const atGym = { latitude: 30.1, longitude: -97.2, accuracy: 8 };
+const emit = (report: Report) =>
+  act(async () => {
+    for (const report_ of watching.values()) report_(report);
+    await wait(10);
+  });
 
 beforeEach(() => {
   calls = [];
-  position = "granted";
+  reports = [{ fix: atGym }];
+  watching = new Map();
   resetCelebrations();
   answers = {
     "GET /api/checkins": () => Response.json([]),
@@ -41,10 +57,21 @@ beforeEach(() => {
   Object.defineProperty(navigator, "geolocation", {
     configurable: true,
     value: {
-      getCurrentPosition(ok: PositionCallback, fail: PositionErrorCallback, options: PositionOptions) {
-        expect(options).toEqual({ enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 });
-        if (position === "denied") fail({ code: 1, message: "denied" } as GeolocationPositionError);
-        else ok({ coords: { latitude: 30.1, longitude: -97.2 } } as GeolocationPosition);
+      watchPosition(ok: PositionCallback, fail: PositionErrorCallback, options: PositionOptions) {
+        // Spec §9: high accuracy, the 10 s GPS timeout, watch mode's 5-minute maximum age.
+        expect(options).toEqual({ enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 });
+        const id = ++nextWatchId;
+        watching.set(id, (report) => {
+          if ("fix" in report) ok({ coords: report.fix } as unknown as GeolocationPosition);
+          else fail({ code: report.error, message: "failed" } as GeolocationPositionError);
+        });
+        setTimeout(() => {
+          for (const report of reports) watching.get(id)?.(report);
+        });
+        return id;
+      },
+      clearWatch(id: number) {
+        watching.delete(id);
       },
     },
   });
@@ -75,13 +102,56 @@ describe("Check In", () => {
   });
 
   it("says 'Location required' when the position is denied, and posts nothing", async () => {
-    position = "denied";
+    reports = [{ error: 1 }];
     const { container, unmount } = await render(<CheckInButton schoolId={7} signedIn={true} />);
     await settle(button(container, "Check In"));
     expect(calls.filter((c) => c.startsWith("POST"))).toEqual([]);
     expect(toasts()).toEqual([`${checkinMessages.failed}${checkinMessages.locationRequired}`]);
     expect(document.querySelector(".toast")?.getAttribute("role")).toBe("alert");
+    expect(watching.size).toBe(0);
     await unmount();
+  });
+
+  it("watches until a fix is precise enough to judge 200 ft, posts that one and stops watching", async () => {
+    reports = [];
+    const posts = () => calls.filter((c) => c.startsWith("POST"));
+    const { container, unmount } = await render(<CheckInButton schoolId={7} signedIn={true} />);
+    await settle(button(container, "Check In"));
+    // Coarse fixes (a first Wi-Fi guess, then 120 m): still watching, nothing posted yet.
+    await emit({ fix: { latitude: 30.5, longitude: -97.9, accuracy: 900 } });
+    await emit({ fix: { latitude: 30.2, longitude: -97.3, accuracy: 120 } });
+    expect(button(container, "Checking in…").getAttribute("aria-disabled")).toBe("true");
+    expect([posts(), watching.size]).toEqual([[], 1]);
+    await emit({ fix: atGym });
+    expect(watching.size).toBe(0);
+    expect(posts()).toEqual(['POST /api/checkins {"schoolId":7,"latitude":30.1,"longitude":-97.2}']);
+    expect(button(container, "Checked in today").disabled).toBe(true);
+    await unmount();
+  });
+
+  it("says 'Unable to watch location' when the watch fails before any fix, and posts nothing", async () => {
+    reports = [{ error: 2 }];
+    const { container, unmount } = await render(<CheckInButton schoolId={7} signedIn={true} />);
+    await settle(button(container, "Check In"));
+    expect(calls.filter((c) => c.startsWith("POST"))).toEqual([]);
+    expect(toasts()).toEqual([`${checkinMessages.failed}${checkinMessages.watchFailed}`]);
+    expect(watching.size).toBe(0);
+    expect(button(container, "Check In").getAttribute("aria-disabled")).toBe("false");
+    await unmount();
+  });
+
+  it("stops watching when it goes away, and then posts and says nothing", async () => {
+    reports = [{ fix: { latitude: 30.5, longitude: -97.9, accuracy: 900 } }];
+    // The last toast shown stays the current one unless something shows another.
+    showToast({ title: "before" });
+    const { container, unmount } = await render(<CheckInButton schoolId={7} signedIn={true} />);
+    await settle(button(container, "Check In"));
+    expect(watching.size).toBe(1);
+    await unmount();
+    expect(watching.size).toBe(0);
+    await wait(30);
+    expect(calls.filter((c) => c.startsWith("POST"))).toEqual([]);
+    expect(toasts()).toEqual(["before"]);
   });
 
   it("shows the server's message, or the fallback when there is none", async () => {

@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { showToast } from "../../../client/toast";
 import { localDateAt } from "../../../common/schedule/open-now";
 import { type CheckinView, checkinMessages } from "../../../common/schemas/checkins";
 import { badgeKeys, type EarnedBadge } from "../../badges/queries/badges";
 import { celebrateEarned } from "../../badges/queries/celebrations";
 import { ApiError, apiRequest } from "../../lib/api";
-import { currentPosition, LocationRequiredError } from "../position";
+import { LocationRequiredError, WatchFailedError, watchCheckinPosition } from "../position";
 
 /** POST /api/checkins answers the check-in and the badges it earned. */
 export interface CreatedCheckin extends CheckinView {
@@ -68,14 +69,16 @@ export function useCheckedInToday(schoolId: number, signedIn: boolean): boolean 
   return remembered || (mine ?? []).some((c) => c.schoolId === schoolId && isToday(c));
 }
 
-export async function createCheckin(schoolId: number): Promise<CreatedCheckin> {
-  const { latitude, longitude } = await currentPosition();
+/** Watches the position until it is precise enough (see position.ts), then POSTs it. */
+export async function createCheckin(schoolId: number, signal?: AbortSignal): Promise<CreatedCheckin> {
+  const { latitude, longitude } = await watchCheckinPosition({ signal });
   return apiRequest<CreatedCheckin>("POST", "/api/checkins", { schoolId, latitude, longitude });
 }
 
-/** The text a failed check-in shows: the location text, the server's message, or the fallback. */
+/** The text a failed check-in shows: the location texts, the server's message, or the fallback. */
 export function checkinErrorText(error: unknown): string {
   if (error instanceof LocationRequiredError) return checkinMessages.locationRequired;
+  if (error instanceof WatchFailedError) return checkinMessages.watchFailed;
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
     return error.message || checkinMessages.failedFallback;
   }
@@ -84,14 +87,33 @@ export function checkinErrorText(error: unknown): string {
 }
 
 /**
- * Spec §4 and §8: asks the position, POSTs, remembers today's check-in, refreshes the lists and
- * badges, and celebrates new badges; a failure toasts 'Check-in failed' with the reason.
+ * An AbortSignal that fires when the calling component unmounts, so work it started (the
+ * position watch) stops with it.
+ */
+function useUnmountSignal(): () => AbortSignal {
+  const controller = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const current = new AbortController();
+    controller.current = current;
+    return () => current.abort();
+  }, []);
+  return () => {
+    controller.current ??= new AbortController();
+    return controller.current.signal;
+  };
+}
+
+/**
+ * Spec §4 and §8: watches the position, POSTs, remembers today's check-in, refreshes the lists
+ * and badges, and celebrates new badges; a failure toasts 'Check-in failed' with the reason.
+ * Leaving the page (unmounting the button) stops the watch, silently.
  */
 export function useCreateCheckin(schoolId: number) {
   const client = useQueryClient();
+  const unmounted = useUnmountSignal();
   return useMutation({
     mutationKey: ["checkin", schoolId],
-    mutationFn: () => createCheckin(schoolId),
+    mutationFn: () => createCheckin(schoolId, unmounted()),
     onSuccess: (created) => {
       client.setQueryData(checkinKeys.today(schoolId, localDay()), true);
       void client.invalidateQueries({ queryKey: checkinKeys.all, refetchType: "active" });
@@ -105,6 +127,7 @@ export function useCreateCheckin(schoolId: number) {
       if (created.newBadges && created.newBadges.length > 0) celebrateEarned(created.newBadges);
     },
     onError: (error) => {
+      if (unmounted().aborted) return;
       if (
         error instanceof ApiError &&
         error.status === 409 &&
