@@ -63,6 +63,7 @@ import { releaseStaleClaimsJob } from "./features/submissions/service";
 import { userRoutes } from "./features/users/routes";
 import { isStateChanging } from "./http/csrf";
 import { errorMapper } from "./http/error-mapper";
+import { pruneIdempotencyKeys } from "./http/idempotency";
 import type { MemberLimitName } from "./http/member-limits";
 import { type PipelineHandler, withPipeline } from "./http/pipeline";
 import { pruneRateCounters } from "./http/rate-limit";
@@ -158,6 +159,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       pruneJob("password_reset_tokens", prunePasswordResetTokens),
       pruneJob("email_verification_tokens", pruneEmailVerificationTokens),
       pruneJob("rate_counters", (db, at, limit) => pruneRateCounters(db, at.getTime(), limit)),
+      pruneJob("idempotency_keys", pruneIdempotencyKeys),
       pruneJob("mail_outbox", pruneOldMail),
       pruneJob("upload_tickets", (db, at, limit) => pruneUploadTickets(db, storage, at, limit)),
       pruneJob("post_photos", (db, at, limit) => pruneUnpostedPhotos(db, storage, at, limit)),

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { PostVisibility } from "../../../common/schemas/posts";
 import type { Db, Tx } from "../../../db/client";
 import { checkins, postLikes, postPhotos, posts, schools, userSettings, users } from "../../../db/schema";
@@ -84,12 +85,14 @@ export const postOwnerRow = (db: Db, id: number) =>
  * The post is inserted only if every photo is the member's own and unposted; the claim
  * runs only if the insert did (`changes()` still counts the INSERT while the UPDATE runs)
  * and points the photos at it through last_insert_rowid(). Answers the post's id, or
- * null when a photo was not claimable and nothing was written.
+ * null when a photo was not claimable and nothing was written. `after` joins the same
+ * batch, after the insert and the claim (an Idempotency-Key's record).
  */
 export async function insertPostWithPhotos(
   db: Db,
   values: { userId: number; content: string; visibility: PostVisibility; createdAt: Date },
   photoIds: string[],
+  after: readonly BatchItem<"sqlite">[] = [],
 ): Promise<number | null> {
   const { userId } = values;
   const claimable = and(
@@ -105,7 +108,8 @@ export async function insertPostWithPhotos(
     SELECT ${userId}, 'post', ${values.content}, ${values.visibility}, ${values.createdAt.getTime()}
     WHERE ${allClaimable}
     RETURNING id`);
-  if (photoIds.length === 0) return (await insert)[0]?.id ?? null;
+  if (photoIds.length === 0 && after.length === 0) return (await insert)[0]?.id ?? null;
+  if (photoIds.length === 0) return (await db.batch([insert, ...after]))[0][0]?.id ?? null;
   const position = sql.join(
     [sql`CASE ${postPhotos.id}`, ...photoIds.map((id, i) => sql`WHEN ${id} THEN ${i}`), sql`END`],
     sql` `,
@@ -115,7 +119,7 @@ export async function insertPostWithPhotos(
     .set({ postId: sql`last_insert_rowid()`, position: sql`${position}` })
     .where(and(claimable, sql`changes() = 1`))
     .returning({ id: postPhotos.id, postId: postPhotos.postId });
-  const [inserted, claimed] = await db.batch([insert, claim]);
+  const [inserted, claimed] = await db.batch([insert, claim, ...after]);
   const id = inserted[0]?.id;
   if (id === undefined) return null;
   if (claimed.length !== photoIds.length || claimed.some((c) => c.postId !== id))

@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { createPostSchema, feedQuerySchema, postIdParams } from "../../../common/schemas/posts";
 import { userIdParams } from "../../../common/schemas/users";
 import type { AppContext } from "../../context";
+import { idempotencyKeyOf } from "../../http/idempotency";
 import { parseQuery } from "../../http/query";
 import type { authGuard } from "../../policy/guard";
 import * as posts from "./service";
@@ -33,8 +34,8 @@ export function postRoutes(app: AppContext, guard: ReturnType<typeof authGuard>)
     )
     .post(
       "/",
-      async ({ viewer, body, set }) => {
-        const created = await posts.createPost(db, viewer, body, app.now());
+      async ({ viewer, body, set, request }) => {
+        const created = await posts.createPost(db, viewer, body, app.now(), idempotencyKeyOf(request));
         set.status = 201;
         return created;
       },

@@ -14,6 +14,7 @@ import { userMessages } from "../../../common/schemas/users";
 import type { Db } from "../../../db/client";
 import { appendEvent } from "../../events/store";
 import { HttpError } from "../../http/errors";
+import { idempotent } from "../../http/idempotency";
 import { can, requireAccess } from "../../policy/access";
 import { requireMemberId } from "../../policy/guard";
 import { visiblePostsWhere } from "../../policy/post-visibility";
@@ -180,27 +181,37 @@ function photoIdsOf(paths: string[]): string[] | null {
 /**
  * POST /api/posts: the post and its photos are written together or not at all (one batch,
  * see insertPostWithPhotos): a photo that is not the member's own unposted one, or is named
- * twice, is 400 and leaves no post behind.
+ * twice, is 400 and leaves no post behind. With an Idempotency-Key, a repeat answers the
+ * first post (http/idempotency.ts), recorded in the same batch.
  */
 export async function createPost(
   db: Db,
   viewer: PolicyViewer,
   input: CreatePostInput,
   now: Date,
+  idempotencyKey: string | null = null,
 ): Promise<PostView> {
   const me = requireMemberId(viewer);
   const photoIds = photoIdsOf(input.photos);
   if (!photoIds) throw new HttpError(400, postMessages.photoInvalid);
   if (photoIds.length > POST_PHOTOS_MAX) throw new HttpError(400, postMessages.tooManyPhotos);
-  const id = await q.insertPostWithPhotos(
-    db,
-    { userId: me, content: input.content, visibility: input.visibility, createdAt: now },
-    photoIds,
-  );
-  if (id === null) throw new HttpError(400, postMessages.photoInvalid);
-  const view = await postFor(db, viewer, id);
-  if (!view) throw new Error("a new post is not readable by its author");
-  return view;
+  const key = idempotencyKey === null ? null : { memberId: me, scope: "posts", key: idempotencyKey };
+  return idempotent(db, key, now, {
+    status: 201,
+    replay: (id) => postFor(db, viewer, id),
+    async create(record) {
+      const id = await q.insertPostWithPhotos(
+        db,
+        { userId: me, content: input.content, visibility: input.visibility, createdAt: now },
+        photoIds,
+        record,
+      );
+      if (id === null) throw new HttpError(400, postMessages.photoInvalid);
+      const view = await postFor(db, viewer, id);
+      if (!view) throw new Error("a new post is not readable by its author");
+      return view;
+    },
+  });
 }
 
 async function subjectOf(

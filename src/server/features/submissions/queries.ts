@@ -1,12 +1,19 @@
 import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../../db/client";
 import { adminAuditLog, openMatSubmissions, users } from "../../../db/schema";
 
 export type SubmissionRow = typeof openMatSubmissions.$inferSelect;
 export type AuditRow = typeof adminAuditLog.$inferSelect;
 
-export async function insertSubmission(db: Db, values: typeof openMatSubmissions.$inferInsert) {
-  const [row] = await db.insert(openMatSubmissions).values(values).returning();
+/** `after` joins the insert's batch (an Idempotency-Key's record). */
+export async function insertSubmission(
+  db: Db,
+  values: typeof openMatSubmissions.$inferInsert,
+  after: readonly BatchItem<"sqlite">[] = [],
+) {
+  const insert = db.insert(openMatSubmissions).values(values).returning();
+  const [row] = after.length ? (await db.batch([insert, ...after]))[0] : await insert;
   if (!row) throw new Error("insert returned no submission");
   return row;
 }

@@ -7,6 +7,7 @@ import {
   rejectSubmissionSchema,
   submissionIdParams,
 } from "../../../common/schemas/submission";
+import { idempotencyKeyOf } from "../../http/idempotency";
 import { parseQuery } from "../../http/query";
 import { requireAccess } from "../../policy/access";
 import type { authGuard } from "../../policy/guard";
@@ -31,9 +32,9 @@ export function submissionRoutes(deps: SubmissionDeps, guard: ReturnType<typeof 
     .use(guard)
     .post(
       "/api/schools",
-      async ({ body, viewer, member, set }) => {
+      async ({ body, viewer, member, set, request }) => {
         requireAccess(viewer, "submissions.create", { forbidden: adminOnlyApiMessage });
-        const submission = await submitOpenMat(deps, member.user.id, body);
+        const submission = await submitOpenMat(deps, member.user.id, body, idempotencyKeyOf(request));
         set.status = 201;
         return submission;
       },

@@ -2,6 +2,7 @@ import { parseSchedule } from "../../../common/schedule/parse";
 import type { OpenMatSubmissionInput, PendingSubmission } from "../../../common/schemas/submission";
 import { weekdayNames } from "../../../common/schemas/submission";
 import type { Db } from "../../../db/client";
+import { idempotent, type KeyStatement } from "../../http/idempotency";
 import { limitRule } from "../../http/member-limits";
 import { hitRate, releaseRate, tooManyRequests } from "../../http/rate-limit";
 import { requireAccess } from "../../policy/access";
@@ -9,7 +10,7 @@ import { adminOnlyApiMessage } from "../../policy/guard";
 import type { PolicyViewer } from "../../policy/viewer";
 import { duplicateCandidates } from "../schools/service";
 import { geocodeOrFail, mailTo, requireReviewer, type SubmissionDeps } from "./deps";
-import { type AuditRow, auditPage, insertSubmission, pendingSubmissions } from "./queries";
+import { type AuditRow, auditPage, findSubmission, insertSubmission, pendingSubmissions } from "./queries";
 import { jsonOr, toSubmissionView } from "./view";
 
 export {
@@ -38,8 +39,32 @@ function readSchedule(text: string) {
 /**
  * `POST /api/schools` (spec §7): a member's open mat, geocoded and parsed, stored as a
  * pending submission (not a live school), at most `dailyLimit` a day, confirmed by mail.
+ * With an Idempotency-Key, a repeat answers the first submission (http/idempotency.ts):
+ * it is not counted, stored or mailed again.
  */
-export async function submitOpenMat(deps: SubmissionDeps, memberId: number, input: OpenMatSubmissionInput) {
+export async function submitOpenMat(
+  deps: SubmissionDeps,
+  memberId: number,
+  input: OpenMatSubmissionInput,
+  idempotencyKey: string | null = null,
+) {
+  const key = idempotencyKey === null ? null : { memberId, scope: "submissions", key: idempotencyKey };
+  return idempotent(deps.db, key, deps.now(), {
+    status: 201,
+    replay: async (id) => {
+      const row = await findSubmission(deps.db, id);
+      return row ? toSubmissionView(row) : null;
+    },
+    create: (record) => submitOnce(deps, memberId, input, record),
+  });
+}
+
+async function submitOnce(
+  deps: SubmissionDeps,
+  memberId: number,
+  input: OpenMatSubmissionInput,
+  record: KeyStatement[],
+) {
   const { db } = deps;
   const now = deps.now();
   const rule = limitRule("submission.create", { memberId }, deps.dailyLimit);
@@ -54,26 +79,34 @@ export async function submitOpenMat(deps: SubmissionDeps, memberId: number, inpu
     throw error;
   }
   const schedule = readSchedule(input.dayAndTime);
-  const row = await insertSubmission(db, {
-    submitterId: memberId,
-    gym: input.gym,
-    address: input.address,
-    dayAndTime: input.dayAndTime,
-    link: input.link ?? null,
-    communityNotes: input.communityNotes ?? null,
-    emailForConfirmation: input.emailForConfirmation || null,
-    days: JSON.stringify(Object.fromEntries(weekdayNames.map((d) => [d, input[d]]))),
-    latitude: place.latitude,
-    longitude: place.longitude,
-    city: place.city,
-    state: place.state,
-    location: place.label,
-    sessions: JSON.stringify(schedule.sessions),
-    unparsed: JSON.stringify(schedule.unparsed),
-    review: JSON.stringify(schedule.review),
-    needsReview: schedule.needsReview,
-    status: "pending",
-    createdAt: now,
+  const row = await insertSubmission(
+    db,
+    {
+      submitterId: memberId,
+      gym: input.gym,
+      address: input.address,
+      dayAndTime: input.dayAndTime,
+      link: input.link ?? null,
+      communityNotes: input.communityNotes ?? null,
+      emailForConfirmation: input.emailForConfirmation || null,
+      days: JSON.stringify(Object.fromEntries(weekdayNames.map((d) => [d, input[d]]))),
+      latitude: place.latitude,
+      longitude: place.longitude,
+      city: place.city,
+      state: place.state,
+      location: place.label,
+      sessions: JSON.stringify(schedule.sessions),
+      unparsed: JSON.stringify(schedule.unparsed),
+      review: JSON.stringify(schedule.review),
+      needsReview: schedule.needsReview,
+      status: "pending",
+      createdAt: now,
+    },
+    record,
+  ).catch(async (error: unknown) => {
+    // Refused (the same Idempotency-Key sent at once went first): nothing stored, nothing counted.
+    await releaseRate(db, rule, now.getTime());
+    throw error;
   });
   const to = await mailTo(db, row);
   if (to) {
