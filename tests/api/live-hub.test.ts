@@ -41,7 +41,7 @@ describe("the live hub", () => {
   it("sends a heartbeat comment on an idle stream", async () => {
     const a = await registerMember(t);
     const live = hub({ heartbeatMs: 100 });
-    const sse = readSse(live.open(a.id, null));
+    const sse = readSse(await live.open(a.id, null));
     await sse.event("ready");
     expect((await sse.take((m) => m.comment === "ping", 1000)).comment).toBe("ping");
     await sse.take((m) => m.comment === "ping", 1000);
@@ -51,7 +51,7 @@ describe("the live hub", () => {
   it("ends a stream after its maximum age, so the browser reconnects and its session is checked", async () => {
     const a = await registerMember(t);
     const live = hub({ heartbeatMs: 50, maxStreamMs: 200 });
-    const sse = readSse(live.open(a.id, null));
+    const sse = readSse(await live.open(a.id, null));
     await sse.event("ready");
     expect(await sse.closedWithin(1000)).toBe(true);
     expect(live.size).toBe(0);
@@ -74,15 +74,20 @@ describe("the live hub", () => {
         return { notifications: n, messages: n };
       },
     });
-    const sse = readSse(live.open(a.id, null));
+    const sse = readSse(await live.open(a.id, null));
     await sse.event("ready");
     unread = 3;
     await db().batch([
       ...appendEvent(db(), { type: "message.sent", recipients: [a.id], at: new Date() }),
-      ...appendEvent(db(), { type: "notification.created", recipients: [a.id], at: new Date() }),
+      ...appendEvent(db(), {
+        type: "notifications.read",
+        recipients: [a.id],
+        payload: { all: true },
+        at: new Date(),
+      }),
     ]);
     await appendOne(db(), "follow.created", [a.id]);
-    await sse.event("notification.created", 1000);
+    await sse.event("notifications.read", 1000);
     expect(JSON.parse((await sse.event("counts", 1000)).data)).toEqual({ notifications: 3, messages: 3 });
     release();
     await Bun.sleep(400);
@@ -94,26 +99,26 @@ describe("the live hub", () => {
   it("sends resync instead of a replay longer than its limit", async () => {
     const a = await registerMember(t);
     const live = hub({ replayLimit: 3 });
-    const first = readSse(live.open(a.id, null));
+    const first = readSse(await live.open(a.id, null));
     const from = Number((await first.event("ready")).id);
     await first.close();
-    for (let i = 0; i < 3; i++) await appendOne(db(), "message.sent", [a.id]);
-    const sse = readSse(live.open(a.id, from));
+    for (let i = 0; i < 3; i++) await appendOne(db(), "conversation.read", [a.id]);
+    const sse = readSse(await live.open(a.id, from));
     const resync = await sse.event("resync");
     expect(Number(resync.id)).toBeGreaterThan(from + 2);
     await sse.event("ready");
     expect(sse.unread().filter(isDomainEvent)).toEqual([]);
     await sse.close();
 
-    const two = readSse(live.open(a.id, from + 1));
-    expect((await two.event("message.sent")).id).toBe(String(from + 2));
+    const two = readSse(await live.open(a.id, from + 1));
+    expect((await two.event("conversation.read")).id).toBe(String(from + 2));
     await two.close();
   });
 
   it("drops a reader that stopped reading, once a megabyte waits for it", async () => {
     const a = await registerMember(t);
     const live = hub({});
-    const response = live.open(a.id, null);
+    const response = await live.open(a.id, null);
     const reader = response.body?.getReader();
     for (;;) {
       const { value } = (await reader?.read()) ?? {};
@@ -121,7 +126,7 @@ describe("the live hub", () => {
     }
     const big = "x".repeat(200_000);
     for (let i = 0; i < Math.ceil(MAX_QUEUED_BYTES / big.length) + 2; i++) {
-      await appendOne(db(), "message.sent", [a.id], { big });
+      await appendOne(db(), "conversation.read", [a.id], { big });
     }
     const deadline = Date.now() + 3000;
     while (live.size > 0 && Date.now() < deadline) await Bun.sleep(50);
@@ -132,10 +137,10 @@ describe("the live hub", () => {
   it("refuses new streams once closed, and ends the open ones", async () => {
     const a = await registerMember(t);
     const live = hub({});
-    const sse = readSse(live.open(a.id, null));
+    const sse = readSse(await live.open(a.id, null));
     await sse.event("ready");
     await live.close();
     expect(await sse.closedWithin(500)).toBe(true);
-    expect(() => live.open(a.id, null)).toThrow(HubClosedError);
+    expect(live.open(a.id, null)).rejects.toThrow(HubClosedError);
   });
 });

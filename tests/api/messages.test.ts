@@ -150,7 +150,8 @@ describe("messages", () => {
     expect(events.rows).toHaveLength(1);
     const event = events.rows[0] as unknown as { id: number; actor_id: number; payload: string };
     expect(Number(event.actor_id)).toBe(a.id);
-    expect(JSON.parse(event.payload)).toEqual({ message: sent });
+    // Ids only: live delivery loads the message for each reader (issue 19).
+    expect(JSON.parse(event.payload)).toEqual({ messageId: sent.id });
     expect(
       await count("select count(*) from event_recipients where event_id = ? and user_id in (?, ?)", [
         Number(event.id),

@@ -1,10 +1,20 @@
-import { LIVE_COUNTS, LIVE_READY, LIVE_RESYNC, type LiveEvent, type UnreadCounts } from "../../common/live";
+import { LIVE_COUNTS, LIVE_READY, LIVE_RESYNC, type UnreadCounts } from "../../common/live";
 import type { Db } from "../../db/client";
-import { latestEventId, type StoredEvent, userEventsAfter } from "../events/store";
+import { latestEventId, userEventsAfter } from "../events/store";
 import type { Logger } from "../log";
 import { loggableError } from "../loggable-error";
 import { eventIdBounds, nextDeliveries } from "./queries";
+import {
+  deliveryKey,
+  eventResolver,
+  liveMessage,
+  type ResolveDeliveries,
+  resolveForStreams,
+} from "./resolve";
+import { streamSlots } from "./slots";
 import { SseConnection, sseComment, sseMessage } from "./sse";
+
+export { StreamLimitError } from "./slots";
 
 /** A member's unread counts, from the notifications and messages services. */
 export type CountsFor = (userId: number) => Promise<UnreadCounts>;
@@ -21,6 +31,8 @@ export const HEARTBEAT_MS = 15_000;
 export const MAX_STREAM_MS = 10 * 60_000;
 /** A reconnect replays at most this many events; beyond it the client refetches instead. */
 export const REPLAY_LIMIT = 500;
+/** Streams one member may hold open at once, across every copy (LIVE_STREAM_LIMIT). */
+export const STREAM_LIMIT = 10;
 const TAIL_ROWS = 1_000;
 /** Reconnect delay hint, spread so tabs cut off together (a restart) do not return together. */
 const RETRY_MS = { min: 1_000, spread: 4_000 };
@@ -32,18 +44,24 @@ export interface LiveHubOptions {
   db: Db;
   logger: Logger;
   countsFor: CountsFor;
+  /** Builds each event's payload for its recipient when sent; by default through the features' services. */
+  resolve?: ResolveDeliveries;
   tickMs?: number;
   heartbeatMs?: number;
   maxStreamMs?: number;
   replayLimit?: number;
+  streamLimit?: number;
+  /** How long a stream's slot is held without a renewal (a copy that died frees it after this). */
+  leaseMs?: number;
 }
 
 export interface LiveHub {
   /**
    * Opens a member's stream. With `lastEventId` (a reconnect), their events after it are
-   * replayed first; without, it starts now. Throws `HubClosedError` once the hub is closed.
+   * replayed first; without, it starts now. Throws `StreamLimitError` when the member holds
+   * the limit of streams already (on any copy), and `HubClosedError` once the hub is closed.
    */
-  open(userId: number, lastEventId: number | null): Response;
+  open(userId: number, lastEventId: number | null): Promise<Response>;
   /** Streams open on this copy. */
   readonly size: number;
   /** Ends every stream and stops the tail; new streams are refused. */
@@ -54,11 +72,13 @@ export class HubClosedError extends Error {}
 
 interface Subscriber {
   userId: number;
+  /** Its row in live_streams: the slot it holds. */
+  slotId: string;
   conn: SseConnection;
   /** Every event of this member up to here was sent (or predates the stream, or is refetched). */
   lastId: number;
   /** Live events held back while the replay is sent; null once live. */
-  pending: { event: StoredEvent; text: string }[] | null;
+  pending: { id: number; text: string }[] | null;
   /** The newest counts request whose answer was sent, so an older answer never overwrites it. */
   countsSeq: number;
   endsAt: number;
@@ -72,13 +92,25 @@ interface Subscriber {
  *
  * Ids are a safe position: SQLite (and sqld) commit one writer at a time, so an event is
  * visible only after every event with a smaller id.
+ *
+ * Events carry ids; what a stream receives is built for its member when it is sent
+ * (`resolve`), so a removal or a block is honoured at delivery, live and on replay. Each
+ * stream holds a leased row in live_streams, renewed on the heartbeat, which is how a
+ * member's streams are counted across copies.
  */
 export function createLiveHub(options: LiveHubOptions): LiveHub {
   const { db, logger, countsFor } = options;
+  const resolve = options.resolve ?? eventResolver(db);
   const tickMs = options.tickMs ?? TICK_MS;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const maxStreamMs = options.maxStreamMs ?? MAX_STREAM_MS;
   const replayLimit = options.replayLimit ?? REPLAY_LIMIT;
+  const slots = streamSlots({
+    db,
+    logger,
+    limit: options.streamLimit ?? STREAM_LIMIT,
+    leaseMs: options.leaseMs ?? 3 * heartbeatMs,
+  });
 
   const byUser = new Map<number, Set<Subscriber>>();
   let size = 0;
@@ -125,15 +157,18 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
       const events = await nextDeliveries(db, current.cursor, TAIL_ROWS);
       tailFailing = false;
       if (tail !== current || events.length === 0) return;
+      const payloads = await resolveForStreams(resolve, events, (userId) => byUser.has(userId));
+      if (tail !== current) return;
       const recount = new Set<number>();
       for (const event of events) {
-        let text: string | undefined;
         for (const userId of event.recipients) {
           const subscribers = byUser.get(userId);
           if (!subscribers) continue;
-          text ??= formatEvent(event);
-          for (const sub of subscribers) push(sub, event, text);
           if (COUNTED.has(event.type)) recount.add(userId);
+          const payload = payloads.get(deliveryKey(event.id, userId));
+          if (!payload) continue;
+          const text = liveMessage(event, payload);
+          for (const sub of subscribers) push(sub, event.id, text);
         }
       }
       // In the same synchronous step as the pushes: a stream attached later replays from here.
@@ -147,23 +182,28 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
 
   function heartbeat() {
     const now = Date.now();
+    const held: string[] = [];
     for (const subscribers of [...byUser.values()]) {
       for (const sub of [...subscribers]) {
         if (now >= sub.endsAt) sub.conn.close();
-        else sub.conn.write(sseComment("ping"));
+        else {
+          sub.conn.write(sseComment("ping"));
+          held.push(sub.slotId);
+        }
       }
     }
+    slots.renew(held);
   }
 
-  function push(sub: Subscriber, event: StoredEvent, text: string) {
-    if (sub.pending) sub.pending.push({ event, text });
-    else send(sub, event, text);
+  function push(sub: Subscriber, id: number, text: string) {
+    if (sub.pending) sub.pending.push({ id, text });
+    else send(sub, id, text);
   }
 
-  function send(sub: Subscriber, event: StoredEvent, text = formatEvent(event)) {
-    if (event.id <= sub.lastId) return;
+  function send(sub: Subscriber, id: number, text: string) {
+    if (id <= sub.lastId) return;
     sub.conn.write(text);
-    sub.lastId = event.id;
+    sub.lastId = id;
   }
 
   /** Sends the member's counts to their streams here (or to one), newest answer wins. */
@@ -182,15 +222,26 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     );
   }
 
-  /** A reconnect's missed events, or "resync" when they cannot all be replayed. */
-  async function missedEvents(userId: number, after: number): Promise<StoredEvent[] | "resync"> {
+  /**
+   * A reconnect's missed events as they are sent now (those that resolve to nothing for
+   * the member are left out), or "resync" when they cannot all be replayed.
+   */
+  async function missedEvents(
+    userId: number,
+    after: number,
+  ): Promise<{ id: number; text: string }[] | "resync"> {
     const { oldest, newest } = await eventIdBounds(db);
     // No stored events after a real position, a position from another database, or a gap
     // of pruned events: what was missed cannot be proven complete.
     if (newest === null) return after > 0 ? "resync" : [];
     if (after > newest || (oldest !== null && after < oldest - 1)) return "resync";
     const events = await userEventsAfter(db, userId, after, replayLimit);
-    return events.length >= replayLimit ? "resync" : events;
+    if (events.length >= replayLimit) return "resync";
+    const payloads = events.length ? await resolve(events.map((event) => ({ event, userId }))) : new Map();
+    return events.flatMap((event) => {
+      const payload = payloads.get(deliveryKey(event.id, userId));
+      return payload ? [{ id: event.id, text: liveMessage(event, payload) }] : [];
+    });
   }
 
   async function catchUp(sub: Subscriber, after: number | null) {
@@ -203,11 +254,11 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
       if (missed === "resync") {
         sub.lastId = tail.cursor;
         sub.conn.write(sseMessage(tail.cursor, LIVE_RESYNC, {}));
-      } else for (const event of missed) send(sub, event);
+      } else for (const { id, text } of missed) send(sub, id, text);
     } else if (sub.lastId < 0) {
       sub.lastId = tail.cursor;
     }
-    for (const { event, text } of sub.pending ?? []) send(sub, event, text);
+    for (const { id, text } of sub.pending ?? []) send(sub, id, text);
     sub.pending = null;
     // Everything of this member up to the tail's position is sent now: the browser keeps
     // this id and a reconnect replays from it.
@@ -221,14 +272,18 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     if (!subscribers?.delete(sub)) return;
     if (subscribers.size === 0) byUser.delete(sub.userId);
     size--;
+    // On close(), every slot goes back in one statement instead.
+    if (!closed) slots.release([sub.slotId]);
     stopWhenIdle();
   }
 
   return {
-    open(userId, lastEventId) {
+    async open(userId, lastEventId) {
       if (closed) throw new HubClosedError();
+      const slotId = await slots.claim(userId, () => (closed ? new HubClosedError() : null));
       const sub: Subscriber = {
         userId,
+        slotId,
         conn: new SseConnection(() => detach(sub)),
         // Attached now, so the tail holds every later event for it while it catches up.
         lastId: tail ? tail.cursor : -1,
@@ -254,21 +309,15 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     },
     async close() {
       closed = true;
-      for (const subscribers of [...byUser.values()]) for (const sub of [...subscribers]) sub.conn.close();
+      const held: string[] = [];
+      for (const subscribers of [...byUser.values()])
+        for (const sub of [...subscribers]) {
+          held.push(sub.slotId);
+          sub.conn.close();
+        }
       stopWhenIdle();
-      await Promise.all([reading, starting?.catch(() => {}), ...catchingUp]);
+      slots.release(held);
+      await Promise.all([reading, starting?.catch(() => {}), ...catchingUp, slots.settled()]);
     },
   };
-}
-
-function formatEvent(event: StoredEvent): string {
-  const data: LiveEvent = {
-    id: event.id,
-    type: event.type,
-    actorId: event.actorId,
-    subjectId: event.subjectId,
-    payload: event.payload,
-    createdAt: event.createdAt.toISOString(),
-  };
-  return sseMessage(event.id, event.type, data);
 }

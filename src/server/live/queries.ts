@@ -29,3 +29,42 @@ export async function nextDeliveries(db: Db, afterId: number, rows: number) {
     if (events.length > 1) return events.slice(0, -1);
   }
 }
+
+/**
+ * Takes one of the member's `limit` stream slots, or finds them all held: in one batch (one
+ * write transaction, so requests at once, on any copy, are counted one after another). The
+ * member's lapsed leases go first; `taken` says whether the new row went in, and
+ * `earliestLease` is when the first held lease runs out unless renewed (null when none).
+ */
+export async function claimStreamSlot(
+  db: Db,
+  slot: { id: string; userId: number; limit: number; now: number; leaseMs: number },
+): Promise<{ taken: boolean; earliestLease: number | null }> {
+  const { id, userId, limit, now, leaseMs } = slot;
+  const [, inserted, earliest] = await db.batch([
+    db.run(sql`DELETE FROM live_streams WHERE user_id = ${userId} AND leased_until <= ${now}`),
+    db.run(sql`INSERT INTO live_streams (id, user_id, leased_until, created_at)
+      SELECT ${id}, ${userId}, ${now + leaseMs}, ${now}
+      WHERE (SELECT count(*) FROM live_streams WHERE user_id = ${userId} AND leased_until > ${now}) < ${limit}`),
+    db.all<{ at: number | null }>(
+      sql`SELECT min(leased_until) AS at FROM live_streams WHERE user_id = ${userId} AND leased_until > ${now}`,
+    ),
+  ]);
+  const at = earliest[0]?.at;
+  return { taken: inserted.rowsAffected === 1, earliestLease: at == null ? null : Number(at) };
+}
+
+/** Renews the leases of the streams this copy holds: one statement for all of them. */
+export async function renewStreamSlots(db: Db, ids: readonly string[], until: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db.run(sql`UPDATE live_streams SET leased_until = ${until}
+    WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+}
+
+/** Gives slots back when their streams end. */
+export async function releaseStreamSlots(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.run(
+    sql`DELETE FROM live_streams WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+  );
+}

@@ -1,9 +1,9 @@
-import type { MessageSentPayload } from "../../../common/schemas/messages";
 import type { Db } from "../../../db/client";
-import { cursorIs, cursorStatement, eventsAfter, readCursor } from "../../events/store";
+import { cursorIs, cursorStatement, eventsAfter, readCursor, type StoredEvent } from "../../events/store";
 import type { Job } from "../../jobs/runner";
 import { generateToken, hashToken } from "../auth/service";
 import { setMessageMail } from "../settings/service";
+import { sentMessageId } from "./events";
 import {
   claimMailStatement,
   insertUnsubscribeToken,
@@ -45,12 +45,16 @@ interface Sent {
   createdAt: number;
 }
 
-function sentOf(payload: Record<string, unknown>, subjectId: number | null): Sent | null {
-  const message = (payload as Partial<MessageSentPayload>).message;
-  if (!message || subjectId === null) return null;
-  const at = Date.parse(message.createdAt);
-  if (!Number.isFinite(at) || !(message.id > 0)) return null;
-  return { conversationId: subjectId, senderId: message.senderId, messageId: message.id, createdAt: at };
+/** A `message.sent` event's ids: the sender is its actor, the conversation its subject, its time the message's. */
+function sentOf(event: StoredEvent): Sent | null {
+  const messageId = sentMessageId(event.payload);
+  if (messageId === null || event.subjectId === null || event.actorId === null) return null;
+  return {
+    conversationId: event.subjectId,
+    senderId: event.actorId,
+    messageId,
+    createdAt: event.createdAt.getTime(),
+  };
 }
 
 function composeMail(deps: MessageMailDeps, recipient: MailCandidate[], token: string): MessageMail {
@@ -97,7 +101,7 @@ export async function mailUnreadOnce(db: Db, deps: MessageMailDeps, now: Date): 
   const last = due.at(-1);
   if (!last) return 0;
   const fresh = due
-    .map((e) => sentOf(e.payload, e.subjectId))
+    .map(sentOf)
     .filter((s): s is Sent => s !== null && s.createdAt > now.getTime() - MESSAGE_MAIL_STALE_MS);
   const candidates = await mailCandidates(db, fresh);
   // Per recipient side, the newest of the round's messages that is above what they saw.

@@ -182,9 +182,9 @@ export function insertMessageStatements(
 export function fillMessageIdStatements(db: Tx, conversationId: number, senderId: number) {
   const newest = sql`(SELECT max(id) FROM messages WHERE conversation_id = ${conversationId} AND sender_id = ${senderId})`;
   return [
-    db.run(sql`UPDATE domain_events SET payload = json_set(payload, '$.message.id', ${newest})
+    db.run(sql`UPDATE domain_events SET payload = json_set(payload, '$.messageId', ${newest})
       WHERE id = (SELECT max(id) FROM domain_events WHERE type = 'message.sent' AND subject_id = ${conversationId})
-        AND json_extract(payload, '$.message.id') = 0`),
+        AND json_extract(payload, '$.messageId') = 0`),
     db.all<{ id: number; senderId: number; body: string; createdAt: number }>(sql`
       SELECT id, sender_id AS senderId, body, created_at AS createdAt FROM messages WHERE id = ${newest}`),
   ] as const;
@@ -224,4 +224,63 @@ export async function messageById(db: Db, id: number) {
         createdAt: Number(m.createdAt),
       }
     : undefined;
+}
+
+/** A message as one member would receive it live, with what the policy needs to judge that. */
+export interface DeliveryRow {
+  messageId: number;
+  readerId: number;
+  conversationId: number;
+  senderId: number;
+  body: string;
+  createdAt: number;
+  /** Whether the reader is one of the conversation's two members. */
+  participant: boolean;
+  /** How the reader stands to the conversation's other member. */
+  follows: boolean;
+  followedBy: boolean;
+  blocked: boolean;
+}
+
+/**
+ * The messages still stored (their sender too) for each (message, reader) pair, with the
+ * reader's relation to the other member of the conversation: one query for a whole tick of
+ * live deliveries. A deleted message, or one whose sender's account is gone, has no row.
+ */
+export async function messagesForReaders(
+  db: Db,
+  pairs: readonly { messageId: number; readerId: number }[],
+): Promise<DeliveryRow[]> {
+  if (pairs.length === 0) return [];
+  const rows = await db.all<Record<string, unknown>>(sql`
+    WITH wanted AS (
+      SELECT DISTINCT json_extract(value, '$[0]') AS mid, json_extract(value, '$[1]') AS reader
+      FROM json_each(${JSON.stringify(pairs.map((p) => [p.messageId, p.readerId]))})
+    ),
+    found AS (
+      SELECT w.mid, w.reader, m.conversation_id AS cid, m.sender_id AS sender, m.body, m.created_at AS at,
+        w.reader IN (c.user_a_id, c.user_b_id) AS participant,
+        CASE WHEN c.user_a_id = w.reader THEN c.user_b_id ELSE c.user_a_id END AS other
+      FROM wanted w
+      JOIN messages m ON m.id = w.mid
+      JOIN conversations c ON c.id = m.conversation_id
+      JOIN users s ON s.id = m.sender_id
+    )
+    SELECT f.mid, f.reader, f.cid, f.sender, f.body, f.at, f.participant,
+      EXISTS (SELECT 1 FROM follows WHERE follower_id = f.reader AND following_id = f.other) AS follows,
+      EXISTS (SELECT 1 FROM follows WHERE follower_id = f.other AND following_id = f.reader) AS followedBy,
+      ${blockBetween(sql`f.reader`, sql`f.other`)} AS blocked
+    FROM found f`);
+  return rows.map((r) => ({
+    messageId: Number(r.mid),
+    readerId: Number(r.reader),
+    conversationId: Number(r.cid),
+    senderId: Number(r.sender),
+    body: String(r.body),
+    createdAt: Number(r.at),
+    participant: Number(r.participant) === 1,
+    follows: Number(r.follows) === 1,
+    followedBy: Number(r.followedBy) === 1,
+    blocked: Number(r.blocked) === 1,
+  }));
 }

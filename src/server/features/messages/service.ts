@@ -12,6 +12,7 @@ import { userMessages } from "../../../common/schemas/users";
 import type { Db, Tx } from "../../../db/client";
 import { appendEvent } from "../../events/store";
 import { HttpError } from "../../http/errors";
+import { idempotent } from "../../http/idempotency";
 import { can, requireAccess, requireConversationAccess } from "../../policy/access";
 import { requireMemberId } from "../../policy/guard";
 import { relationsTo, relationTo } from "../../policy/relation";
@@ -21,6 +22,7 @@ import { memberSubject } from "../settings/service";
 import * as q from "./queries";
 
 // The unread-message mail job, its unsubscribe link and token pruning, for app.ts and the page routes.
+export { sentMessageId } from "./events";
 export { messageMailJob, pruneUnsubscribeLinks, unsubscribe } from "./mail";
 
 const notFound = () => new HttpError(404, messageTexts.conversationNotFound);
@@ -145,7 +147,8 @@ export async function listMessages(
 /**
  * POST /api/conversations/{id}/messages: the message, the conversation's activity, the
  * sender's read mark and the `message.sent` event (to both members) in one batch. `body`
- * is already trimmed and checked (1 to 2000 characters).
+ * is already trimmed and checked (1 to 2000 characters). With an Idempotency-Key, a repeat
+ * answers the first message (http/idempotency.ts), recorded in the same batch.
  */
 export async function sendMessage(
   db: Db,
@@ -153,26 +156,42 @@ export async function sendMessage(
   id: number,
   body: string,
   now: Date,
+  idempotencyKey: string | null = null,
 ): Promise<MessageView> {
   const { me, row, side } = await loadFor(db, viewer, id, "conversation.write");
-  const event = {
-    type: "message.sent" as const,
-    actorId: me,
-    subjectId: id,
-    payload: { message: { id: 0, senderId: me, body, createdAt: now.toISOString() } },
-    recipients: [row.userAId, row.userBId],
-    at: now,
-  };
-  const results = await db.batch([
-    ...q.insertMessageStatements(db, row, side, me, body, now),
-    ...appendEvent(db, event, q.changedOne),
-    ...q.fillMessageIdStatements(db, id, me),
-  ]);
-  const [inserted] = results;
-  const stored = results[results.length - 1] as Awaited<ReturnType<typeof q.messagePage>>;
-  // Nothing added: a block landed after the policy's check.
-  if (inserted.rowsAffected === 0 || !stored[0]) throw notFound();
-  return toMessage(stored[0]);
+  const key = idempotencyKey === null ? null : { memberId: me, scope: `messages:${id}`, key: idempotencyKey };
+  return idempotent(db, key, now, {
+    status: 201,
+    replay: async (messageId) => {
+      // The newest message below messageId + 1 is that message, unless it was deleted since.
+      const [stored] = await q.messagePage(db, id, 1, messageId + 1);
+      return stored?.id === messageId ? toMessage(stored) : null;
+    },
+    async create(record) {
+      // Ids only: live delivery loads the message for each reader through the policy, so a
+      // message removed, or a block, after this is honoured (see messagesForDelivery).
+      const event = {
+        type: "message.sent" as const,
+        actorId: me,
+        subjectId: id,
+        payload: { messageId: 0 },
+        recipients: [row.userAId, row.userBId],
+        at: now,
+      };
+      const results = await db.batch([
+        ...q.insertMessageStatements(db, row, side, me, body, now),
+        // Between the message's statements and the event's (see recordKeyStatement).
+        ...record,
+        ...appendEvent(db, event, q.changedOne),
+        ...q.fillMessageIdStatements(db, id, me),
+      ]);
+      const [inserted] = results;
+      const stored = results[results.length - 1] as Awaited<ReturnType<typeof q.messagePage>>;
+      // Nothing added: a block landed after the policy's check.
+      if (inserted.rowsAffected === 0 || !stored[0]) throw notFound();
+      return toMessage(stored[0]);
+    },
+  });
 }
 
 /**
@@ -218,6 +237,27 @@ export const unreadMessageCountSql = q.unreadTotalSql;
 /** GET /api/messages/unread-count. */
 export async function unreadMessages(db: Db, viewer: PolicyViewer): Promise<UnreadMessages> {
   return { unreadCount: await unreadMessageCount(db, requireMemberId(viewer)) };
+}
+
+/**
+ * Live delivery of `message.sent`: each (message, reader) pair's message as that reader may
+ * see it now, keyed `messageId:readerId`. A pair is missing when the message was deleted or
+ * removed by moderation, its sender's account is gone, or the policy says no
+ * (conversation.read: not one of the two, or a block either way). One query for them all.
+ */
+export async function messagesForDelivery(
+  db: Db,
+  pairs: readonly { messageId: number; readerId: number }[],
+): Promise<Map<string, { conversationId: number; message: MessageView }>> {
+  const out = new Map<string, { conversationId: number; message: MessageView }>();
+  for (const row of await q.messagesForReaders(db, pairs)) {
+    const viewer: PolicyViewer = { kind: "member", id: row.readerId };
+    const relation = { self: false, follows: row.follows, followedBy: row.followedBy, blocked: row.blocked };
+    if (!can(viewer, "conversation.read", { participant: row.participant, relation })) continue;
+    const message = toMessage({ ...row, id: row.messageId });
+    out.set(`${row.messageId}:${row.readerId}`, { conversationId: row.conversationId, message });
+  }
+  return out;
 }
 
 /**

@@ -200,7 +200,8 @@ export async function consumeOnce(db: Db, now: Date, logger: Logger): Promise<nu
     return [
       upsertGroup(db, c, guard),
       ...[...c.actors].map(([actorId, at]) => addActor(db, c, actorId, at, guard)),
-      ...(view ? createdEvent(db, c, view, now, guard) : []),
+      // Told only when its owner would see the item now; delivery judges it again.
+      ...(view ? createdEvent(db, c, now, guard) : []),
     ];
   });
   // The cursor moves last: the guard on every statement before it still sees where it was.

@@ -51,6 +51,19 @@ export async function pageOf(db: Db, userId: number, limit: number, beforeId?: n
   return rows.map(fromRaw);
 }
 
+/** Items by id that their owners may see (the list's `visible`): one query, for live delivery. */
+export async function visibleByIds(db: Db, ids: readonly number[]): Promise<NotificationRow[]> {
+  if (!ids.length) return [];
+  const list = sql.join(
+    [...new Set(ids)].map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await db.all<Record<string, unknown>>(
+    sql`SELECT n.* FROM notifications n WHERE n.id IN (${list}) AND ${visible}`,
+  );
+  return rows.map(fromRaw);
+}
+
 /** The badge count: unread items the member may see, as the list shows them. */
 export async function countUnread(db: Db, userId: number): Promise<number> {
   const rows = await db.all<{ count: number }>(unreadCountSql(userId));
@@ -151,6 +164,17 @@ export async function linkedActors(db: Db, notificationId: number, actorIds: rea
     WHERE notification_id = ${notificationId} AND actor_id IN (${ids})`);
   return new Set(rows.map((r) => Number(r.actorId)));
 }
+
+/**
+ * For an account's deletion batch: other members' items whose only actor is the member (their
+ * follow, likes by them alone) go. Items with other actors stay and lose this one with its
+ * row (cascade), so their texts name the others; the member's own items go by cascade too.
+ */
+export const forgetSoleActorItems = (db: Tx, userId: number) =>
+  db.run(sql`DELETE FROM notifications WHERE type IN ${ACTOR_KINDS}
+    AND id IN (SELECT notification_id FROM notification_actors WHERE actor_id = ${userId})
+    AND NOT EXISTS (SELECT 1 FROM notification_actors a
+      WHERE a.notification_id = notifications.id AND a.actor_id <> ${userId})`);
 
 /** The pruning job's step: read items whose last activity is older than `before`. */
 export async function pruneRead(db: Db, before: Date, limit: number): Promise<number> {

@@ -21,10 +21,13 @@ import {
   pageOf,
   pruneRead,
   unreadCountSql,
+  visibleByIds,
 } from "./queries";
 import { viewsFor } from "./views";
 
 export { NOTIFICATIONS_JOB, notificationsJob, wakesNotifications } from "./consumer";
+// For an account's deletion batch (account feature).
+export { forgetSoleActorItems } from "./queries";
 
 /** Read items go this long after their last activity; unread ones stay. */
 export const NOTIFICATION_RETENTION_MS = 90 * 24 * 60 * 60_000;
@@ -68,6 +71,41 @@ export async function listNotifications(
       return { row, actors: { count: s?.count ?? 0, newestId: s?.newestId ?? null } };
     }),
   );
+}
+
+/**
+ * Live delivery of `notification.created` (its subject is the item): each (item, reader)
+ * pair's item as the list would show it to that reader now, keyed `notificationId:readerId`.
+ * A pair is missing when the item is gone, is not the reader's, or shows nobody the reader
+ * may see (a block, a deleted account). One query for the items, one for their actors,
+ * then viewsFor per reader.
+ */
+export async function notificationsForDelivery(
+  db: Db,
+  pairs: readonly { notificationId: number; readerId: number }[],
+): Promise<Map<string, NotificationView>> {
+  const out = new Map<string, NotificationView>();
+  const wanted = new Set(pairs.map((p) => `${p.notificationId}:${p.readerId}`));
+  const rows = (
+    await visibleByIds(
+      db,
+      pairs.map((p) => p.notificationId),
+    )
+  ).filter((row) => wanted.has(`${row.id}:${row.userId}`));
+  const summaries = await actorSummaries(
+    db,
+    rows.map((r) => r.id),
+  );
+  for (const readerId of new Set(rows.map((r) => r.userId))) {
+    const items = rows
+      .filter((row) => row.userId === readerId)
+      .map((row) => {
+        const s = summaries.get(row.id);
+        return { row, actors: { count: s?.count ?? 0, newestId: s?.newestId ?? null } };
+      });
+    for (const view of await viewsFor(db, readerId, items)) out.set(`${view.id}:${readerId}`, view);
+  }
+  return out;
 }
 
 /** GET /api/notifications/unread-count, the header's count and the live stream's. */

@@ -33,15 +33,15 @@ export const addActor = (db: Tx, w: GroupWrite, actorId: number, at: Date, guard
     ON CONFLICT (notification_id, actor_id) DO UPDATE SET created_at = max(created_at, excluded.created_at)`);
 
 /**
- * `notification.created` for the owner's tabs, payload `{ notification: <view> }`. The view
- * was built before the item had an id, so the id is filled in from the row here (which is
- * why this is not `appendEvent`); its recipient row follows it as appendEvent's does.
+ * `notification.created` for the owner's tabs: the item's id (subject) and nothing else.
+ * Live delivery builds the item for its reader when it sends it (as the list does), so an
+ * actor removed or blocked in between is never named. Its recipient row follows it as
+ * appendEvent's does; not appendEvent itself, since the item's id is only known in the batch.
  */
-export const createdEvent = (db: Tx, w: GroupWrite, view: unknown, at: Date, guard: SQL) =>
+export const createdEvent = (db: Tx, w: GroupWrite, at: Date, guard: SQL) =>
   [
     db.run(sql`INSERT INTO domain_events (type, actor_id, subject_id, payload, created_at)
-      SELECT 'notification.created', NULL, n.id,
-        json_set(${JSON.stringify({ notification: view })}, '$.notification.id', n.id), ${at.getTime()}
+      SELECT 'notification.created', NULL, n.id, '{}', ${at.getTime()}
       FROM notifications n WHERE n.user_id = ${w.userId} AND n.group_key = ${w.groupKey} AND ${guard}`),
     db.run(sql`INSERT INTO event_recipients (event_id, user_id)
       SELECT last_insert_rowid(), ${w.userId} WHERE changes() = 1`),
