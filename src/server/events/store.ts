@@ -164,6 +164,21 @@ export function cursorStatement(db: Tx, name: string, lastEventId: number, at: D
 export const cursorIs = (name: string, expected: number) =>
   sql`coalesce((SELECT last_event_id FROM event_cursors WHERE name = ${name}), 0) = ${expected}`;
 
+/**
+ * For an account's deletion batch, before the member's row goes (their recipient and actor
+ * rows are still there to be read): every event that names them goes, as actor, recipient,
+ * the member followed, the liked post's author or the submitter, and the `notification.created`
+ * of any bell item they are an actor of (events stored before issue 19 held its text).
+ */
+export const forgetMemberEvents = (db: Tx, userId: number) =>
+  db.run(sql`DELETE FROM domain_events WHERE actor_id = ${userId}
+    OR id IN (SELECT event_id FROM event_recipients WHERE user_id = ${userId})
+    OR (type = 'follow.created' AND subject_id = ${userId})
+    OR (type = 'post.liked' AND json_extract(payload, '$.authorId') = ${userId})
+    OR (type = 'submission.decided' AND json_extract(payload, '$.submitterId') = ${userId})
+    OR (type = 'notification.created'
+      AND subject_id IN (SELECT notification_id FROM notification_actors WHERE actor_id = ${userId}))`);
+
 /** The pruning job's step: events older than `before` go, with their recipients (cascade). */
 export async function pruneEvents(db: Db, before: Date, limit: number): Promise<number> {
   const stale = await db

@@ -1,6 +1,7 @@
 import { accountMessages } from "../../../common/schemas/account";
 import { authMessages } from "../../../common/schemas/auth";
 import type { Db } from "../../../db/client";
+import { forgetMemberEvents } from "../../events/store";
 import { HttpError } from "../../http/errors";
 import type { Storage } from "../../storage";
 import {
@@ -14,9 +15,11 @@ import {
   type VerificationDeps,
   verifyPassword,
 } from "../auth/service";
+import { forgetMailStatement } from "../mail/service";
+import { forgetSoleActorItems } from "../notifications/service";
 import { deleteUserPhotos } from "../photos/service";
 import { deleteUserPostPhotos } from "../posts/service";
-import { deleteUser, updateUsername } from "./queries";
+import { addressesOf, deleteUserStatements, updateUsername } from "./queries";
 
 /** Sensitive changes ask for the password again: an open session alone is not enough. */
 async function requirePassword(session: ValidSession, currentPassword: string) {
@@ -72,7 +75,12 @@ export async function changeEmail(
   await requestEmailChange(deps, session.user, email);
 }
 
-/** Removes the user and, by cascade, their sessions, links and personal data. */
+/**
+ * Removes the user and leaves nothing of theirs behind (issue 19): their photos from storage
+ * first, then in one batch the stored events that name them, other members' bell items
+ * only they were behind, the mail to or about them, and the user with everything that
+ * cascades from it. Each statement reads rows that a later one removes, hence the order.
+ */
 export async function deleteAccount(
   db: Db,
   storage: Storage,
@@ -80,7 +88,13 @@ export async function deleteAccount(
   currentPassword: string,
 ) {
   await requirePassword(session, currentPassword);
-  await deleteUserPhotos(db, storage, session.user.id);
-  await deleteUserPostPhotos(db, storage, session.user.id);
-  await deleteUser(db, session.user.id);
+  const { id, username } = session.user;
+  await deleteUserPhotos(db, storage, id);
+  await deleteUserPostPhotos(db, storage, id);
+  await db.batch([
+    forgetMemberEvents(db, id),
+    forgetSoleActorItems(db, id),
+    forgetMailStatement(db, addressesOf(id), username),
+    ...deleteUserStatements(db, id),
+  ]);
 }

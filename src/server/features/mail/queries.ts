@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, lt, lte, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { and, desc, eq, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../../db/client";
 import { mailOutbox } from "../../../db/schema";
 
 export type MailRow = typeof mailOutbox.$inferSelect;
@@ -80,4 +80,21 @@ export async function pruneOldMail(db: Db, now: Date, limit: number, keepMs = MA
     )
     .limit(limit);
   return (await db.delete(mailOutbox).where(inArray(mailOutbox.id, old))).rowsAffected;
+}
+
+/** What may follow a name the app writes as `@name` in a mail (so `@al` never matches `@alice`). */
+const AFTER_NAME = [" ", ",", ".", ":", ";", "!", "?", ")", "'", "\n"];
+
+/**
+ * For an account's deletion batch: every mail, queued or sent, to one of `addresses` (a
+ * SELECT of lower-cased addresses), and every mail to others that names `username` as the
+ * app writes names in mail (`@name`, and the greeting `Hi name,`), subject or body.
+ */
+export function forgetMailStatement(db: Tx, addresses: SQL, username: string) {
+  const needles = [...AFTER_NAME.map((after) => `@${username}${after}`), `Hi ${username},`];
+  const naming = sql.join(
+    needles.map((n) => sql`instr(subject || ' ', ${n}) > 0 OR instr(text || ' ', ${n}) > 0`),
+    sql` OR `,
+  );
+  return db.run(sql`DELETE FROM mail_outbox WHERE lower("to") IN (${addresses}) OR ${naming}`);
 }
