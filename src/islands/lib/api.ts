@@ -14,13 +14,18 @@ export class ApiError extends Error {
 /**
  * Spec §7 "Request helper": credentials always sent, JSON only when there is a body,
  * non-success answers raise. The error message is the server's `message` when present,
- * otherwise '{status}: {body or status text}'.
+ * otherwise '{status}: {body or status text}'. `headers` adds to them (an Idempotency-Key).
  */
-export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const res = await fetch(path, {
     method,
     credentials: "include",
-    headers: body === undefined ? {} : { "content-type": "application/json" },
+    headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

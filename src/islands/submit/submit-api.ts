@@ -1,10 +1,14 @@
 import type { OpenMatSubmissionInput } from "../../common/schemas/submission";
 import { ApiError, apiRequest } from "../lib/api";
+import { sendOnce } from "../lib/idempotency";
 import { submitTexts } from "./texts";
 
-/** `POST /api/schools` (spec §7): the server geocodes and stores a pending submission. */
+/**
+ * `POST /api/schools` (spec §7): the server geocodes and stores a pending submission. With
+ * the submission's Idempotency-Key: the same form sent again after a failure is a retry.
+ */
 export const submitOpenMat = (input: OpenMatSubmissionInput) =>
-  apiRequest<unknown>("POST", "/api/schools", input);
+  sendOnce("submissions", input, (headers) => apiRequest<unknown>("POST", "/api/schools", input, headers));
 
 const GEOCODE_PREFIX = "Unable to find coordinates for";
 

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX } from "../../common/idempotency";
 import type { Db } from "../../db/client";
 import { isReplica } from "../../db/client";
 import { HttpError } from "./errors";
@@ -22,17 +23,16 @@ export type { IdempotencyKey, KeyStatement } from "./idempotency-queries";
  * member (later, at once, or through another copy) gets the first answer and creates
  * nothing. Without the header a write works as before.
  */
-export const IDEMPOTENCY_HEADER = "Idempotency-Key";
-export const IDEMPOTENCY_MAX_LENGTH = 200;
+export { IDEMPOTENCY_HEADER };
 /** Long after any client gives up retrying; the jobs runner prunes older keys. */
 export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60_000;
 
 export const idempotencyMessages = {
-  invalidKey: `${IDEMPOTENCY_HEADER} must be 1 to ${IDEMPOTENCY_MAX_LENGTH} printable characters`,
+  invalidKey: `${IDEMPOTENCY_HEADER} must be 1 to ${IDEMPOTENCY_KEY_MAX} printable characters`,
   resultGone: "This request was already made, and what it created is gone",
 } as const;
 
-const PRINTABLE = new RegExp(`^[\\x20-\\x7E]{1,${IDEMPOTENCY_MAX_LENGTH}}$`);
+const PRINTABLE = new RegExp(`^[\\x20-\\x7E]{1,${IDEMPOTENCY_KEY_MAX}}$`);
 
 /** The request's key: null without the header, 400 when it is empty, too long or not printable ASCII. */
 export function idempotencyKeyOf(request: Request): string | null {

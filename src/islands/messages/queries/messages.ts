@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { MessageView } from "../../../common/schemas/messages";
 import { apiRequest } from "../../lib/api";
+import { sendOnce } from "../../lib/idempotency";
 import { messageKeys } from "./keys";
 
 export const fetchMessages = (id: number, beforeId?: number) =>
@@ -45,8 +46,11 @@ export function useMessages(id: number, initial: MessageView[]) {
   return useQuery({ ...messagesQueryOptions(client, id), initialData: initial });
 }
 
+/** With the message's Idempotency-Key: the same text sent again after a failure is a retry. */
 export const sendMessage = (id: number, body: string) =>
-  apiRequest<MessageView>("POST", `/api/conversations/${id}/messages`, { body });
+  sendOnce(`messages:${id}`, body, (headers) =>
+    apiRequest<MessageView>("POST", `/api/conversations/${id}/messages`, { body }, headers),
+  );
 
 /** Sends; the stored message joins the list as soon as the server answers. */
 export function useSendMessage(id: number) {

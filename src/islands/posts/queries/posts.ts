@@ -16,6 +16,7 @@ import {
   postMessages,
 } from "../../../common/schemas/posts";
 import { ApiError, apiRequest } from "../../lib/api";
+import { sendOnce } from "../../lib/idempotency";
 import { PostCreateError, uploadPostPhotos } from "../photos";
 
 /** A paged list of posts as the cache holds it: pages of up to 10, each page's `beforeId`. */
@@ -169,14 +170,20 @@ export interface NewPost extends Omit<CreatePostInput, "photos"> {
   files: File[];
 }
 
-/** Uploads the chosen photos (if any), then POST /api/posts. */
+/**
+ * Uploads the chosen photos (if any), then POST /api/posts, with the post's Idempotency-Key:
+ * the same post sent again after a failure is a retry, answered with the first if it was stored.
+ */
 export async function createPost({ content, visibility, files }: NewPost): Promise<PostView> {
-  const photos = files.length > 0 ? await uploadPostPhotos(files) : [];
-  try {
-    return await apiRequest<PostView>("POST", "/api/posts", { content, photos, visibility });
-  } catch (error) {
-    throw new PostCreateError(postMessages.createFailed, error);
-  }
+  const action = { content, visibility, files: files.map((f) => [f.name, f.size, f.lastModified]) };
+  return sendOnce("posts", action, async (headers) => {
+    const photos = files.length > 0 ? await uploadPostPhotos(files) : [];
+    try {
+      return await apiRequest<PostView>("POST", "/api/posts", { content, photos, visibility }, headers);
+    } catch (error) {
+      throw new PostCreateError(postMessages.createFailed, error);
+    }
+  });
 }
 
 /**
