@@ -6,7 +6,8 @@
 // not counted per stream). Then it
 // writes EVENTS message.sent events, one at a time at random moments, each to two of those
 // members (sender and recipient, as a message has), and times each from its append to the
-// recipient's stream event. The append goes straight into the database from this process,
+// recipient's stream event. The message itself is stored first (untimed): events carry its
+// id and the server loads it for each reader when it delivers the event. The append goes straight into the database from this process,
 // as another copy of the binary would write it, so the path measured is the one every copy
 // relies on: commit, the server's tail, its push. Prints JSON.
 import { readFileSync } from "node:fs";
@@ -116,6 +117,28 @@ for (const reader of readers.splice(0, WARM_STREAMS)) await reader.cancel().catc
 ids.splice(0, WARM_STREAMS);
 cookies.splice(0, WARM_STREAMS);
 
+/** The pair's conversation (made once) and a new message in it from `sender`. */
+async function storeMessage(sender: number, recipient: number) {
+  const [a, b] = [Math.min(sender, recipient), Math.max(sender, recipient)];
+  const now = Date.now();
+  const [, conversation] = await client.batch(
+    [
+      {
+        sql: "INSERT INTO conversations (user_a_id, user_b_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+        args: [a, b, now],
+      },
+      { sql: "SELECT id FROM conversations WHERE user_a_id = ? AND user_b_id = ?", args: [a, b] },
+    ],
+    "write",
+  );
+  const conversationId = Number(conversation?.rows[0]?.id);
+  const message = await client.execute({
+    sql: "INSERT INTO messages (conversation_id, sender_id, body, created_at) VALUES (?, ?, 'Open mat at 6?', ?) RETURNING id",
+    args: [conversationId, sender, now],
+  });
+  return { conversationId, messageId: Number(message.rows[0]?.id) };
+}
+
 // The first messages warm the server up (JIT, statement caches) and are not counted.
 const WARM_UP_EVENTS = 20;
 const latencies: number[] = [];
@@ -124,20 +147,14 @@ for (let n = -WARM_UP_EVENTS; n < EVENTS; n++) {
   const to = Math.floor(Math.random() * ids.length);
   const from = (to + 1 + Math.floor(Math.random() * (ids.length - 1))) % ids.length;
   const [sender, recipient] = [ids[from] as number, ids[to] as number];
+  const { conversationId, messageId } = await storeMessage(sender, recipient);
   const started = performance.now();
   const [insert] = await db.batch([
     ...appendEvent(db, {
       type: "message.sent",
       actorId: sender,
-      subjectId: 1,
-      payload: {
-        message: {
-          id: n + WARM_UP_EVENTS + 1,
-          senderId: sender,
-          body: "Open mat at 6?",
-          createdAt: new Date(),
-        },
-      },
+      subjectId: conversationId,
+      payload: { messageId },
       recipients: [sender, recipient],
       at: new Date(),
     }),
