@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { conversationIdParams, messagePageQuery, sendMessageSchema } from "../../../common/schemas/messages";
 import { userIdParams } from "../../../common/schemas/users";
 import type { AppContext } from "../../context";
+import { idempotencyKeyOf } from "../../http/idempotency";
 import { parseQuery } from "../../http/query";
 import type { authGuard } from "../../policy/guard";
 import * as messages from "./service";
@@ -46,8 +47,9 @@ export function messageRoutes(app: AppContext, guard: ReturnType<typeof authGuar
     )
     .post(
       "/api/conversations/:id/messages",
-      async ({ viewer, params, body, set }) => {
-        const sent = await messages.sendMessage(db, viewer, params.id, body.body, app.now());
+      async ({ viewer, params, body, set, request }) => {
+        const key = idempotencyKeyOf(request);
+        const sent = await messages.sendMessage(db, viewer, params.id, body.body, app.now(), key);
         set.status = 201;
         return sent;
       },
