@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RATE_LIMIT_FALLBACK } from "../../src/common/rate-limit-body";
 import { REPORT_DAILY_LIMIT, REPORT_REASON_MAX, reportMessages } from "../../src/common/schemas/reports";
+import { limitRule } from "../../src/server/http/member-limits";
 import { adminOnlyApiMessage } from "../../src/server/policy/guard";
 import { messageClient } from "../support/messages";
 import { confirmEmail, jsonFrom, nextPeerIp, registerMember } from "../support/session";
@@ -186,7 +187,7 @@ describe("POST /api/reports", () => {
     const day = 86_400_000;
     const start = Math.floor(Date.now() / day) * day;
     await rows("insert into rate_counters (key, window_start, count) values (?, ?, ?)", [
-      `report:user:${erin.id}`,
+      limitRule("report.create", { memberId: erin.id }, REPORT_DAILY_LIMIT).key,
       start,
       REPORT_DAILY_LIMIT,
     ]);

@@ -38,8 +38,6 @@ const PRIVATE_PHOTO_HEADERS = { "cache-control": "private, max-age=86400", vary:
 
 const jsonNotFound = () => jsonResponse(404, { message: messages.notFound });
 
-const member = { auth: "member" } as const;
-const uploadTicket = { ...member, limit: "upload.ticket" } as const;
 
 /** Whether the viewer may see a post photo; the posts feature answers it from the post's visibility. */
 export type PostPhotoAccess = (viewer: PolicyViewer, postPhotoId: string) => Promise<boolean>;
@@ -53,6 +51,10 @@ export function photoRoutes(
   guard: ReturnType<typeof authGuard>,
   postPhotoAccess: PostPhotoAccess,
 ) {
+  // Made per app: Elysia's macros rewrite a route's options object in place, so one shared
+  // at module level would carry the first app's hooks into every later one.
+  const member = { auth: "member" } as const;
+  const uploadTicket = { ...member, limit: "upload.ticket" } as const;
   return (
     new Elysia({ name: "photo-routes" })
       .use(guard)
