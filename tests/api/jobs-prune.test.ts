@@ -65,6 +65,14 @@ const mail = (subject: string, status: string, lastAttemptAt: number) =>
     lastAttemptAt,
   );
 
+const idempotencyKey = (key: string, createdAt: number) =>
+  run(
+    "insert into idempotency_keys (member_id, scope, key, resource_id, created_at) values (?, 'posts', ?, 1, ?)",
+    userId,
+    key,
+    createdAt,
+  );
+
 describe("pruning jobs, run by the app's jobs runner", () => {
   it("delete what expired or ended and keep what is live", async () => {
     await session("expired", now - 1);
@@ -82,6 +90,8 @@ describe("pruning jobs, run by the app's jobs runner", () => {
     await mail("failed-old", "failed", now - 31 * DAY);
     await mail("sent-recent", "sent", now - 29 * DAY);
     await mail("pending-old", "pending", now - 40 * DAY);
+    await idempotencyKey("day-old", now - DAY - MINUTE);
+    await idempotencyKey("recent", now - DAY + MINUTE);
 
     await t.app.jobs.runDue();
 
@@ -90,11 +100,13 @@ describe("pruning jobs, run by the app's jobs runner", () => {
     expect(await column("select token_hash from email_verification_tokens")).toEqual(["live"]);
     expect(await column("select key from rate_counters")).toEqual(["current", "yesterday"]);
     expect(await column("select subject from mail_outbox")).toEqual(["pending-old", "sent-recent"]);
+    expect(await column("select key from idempotency_keys")).toEqual(["recent"]);
     expect(await column("select name from job_leases")).toEqual([
       "message-mail",
       "notifications",
       "prune:domain_events",
       "prune:email_verification_tokens",
+      "prune:idempotency_keys",
       "prune:mail_outbox",
       "prune:notifications",
       "prune:password_reset_tokens",
