@@ -74,7 +74,7 @@ describe("the bytes a member may hold unclaimed", () => {
         await t.request(path, {
           method: "PUT",
           headers: { origin: TEST_ORIGIN, "content-type": "image/png" },
-          body: png,
+          body: png as Uint8Array<ArrayBuffer>,
         })
       ).status,
     ).toBe(200);

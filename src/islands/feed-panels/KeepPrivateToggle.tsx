@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { showToast } from "../../client/toast";
 import { settingsMessages } from "../../common/schemas/settings";
-import { apiRequest } from "../lib/api";
+import { apiRequest, failureText } from "../lib/api";
 
 /**
  * Feed column 1: 'keep private' for the badge progress (PATCH /api/settings
@@ -19,9 +19,13 @@ export function KeepPrivateToggle({ shareBadgeProgressPublic }: { shareBadgeProg
       setShared(next);
       return { before };
     },
-    onError: (_error, _next, context) => {
+    onError: (error, _next, context) => {
       if (context) setShared(context.before);
-      showToast({ title: "Error", description: settingsMessages.failed, variant: "destructive" });
+      showToast({
+        title: "Error",
+        description: failureText(error, settingsMessages.failed),
+        variant: "destructive",
+      });
     },
     onSuccess: () => showToast({ title: "Settings saved", description: settingsMessages.saved }),
   });

@@ -12,6 +12,15 @@ export class ApiError extends Error {
 }
 
 /**
+ * What a failed write's toast says: past a member limit (429), the server's rate-limit
+ * message (spec §8, 'Too many requests. Please try again later.'); otherwise the action's
+ * own text from the catalogue, which says nothing about why.
+ */
+export function failureText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status === 429 ? error.message : fallback;
+}
+
+/**
  * Spec §7 "Request helper": credentials always sent, JSON only when there is a body,
  * non-success answers raise. The error message is the server's `message` when present,
  * otherwise '{status}: {body or status text}'. `headers` adds to them (an Idempotency-Key).

@@ -1,6 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { showToast } from "../../client/toast";
 import { MESSAGE_MAX, messageTexts } from "../../common/schemas/messages";
+import { failureText } from "../lib/api";
 import { useSendMessage } from "./queries/messages";
 
 /**
@@ -22,8 +23,12 @@ export function Composer({ conversationId }: { conversationId: number }) {
     setError(null);
     send.mutate(body, {
       onSuccess: () => setText((now) => (now === text ? "" : now)),
-      onError: () =>
-        showToast({ title: "Error", description: messageTexts.sendFailed, variant: "destructive" }),
+      onError: (error) =>
+        showToast({
+          title: "Error",
+          description: failureText(error, messageTexts.sendFailed),
+          variant: "destructive",
+        }),
     });
   }
 

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { showToast } from "../../client/toast";
 import { settingsMessages } from "../../common/schemas/settings";
-import { apiRequest } from "../lib/api";
+import { apiRequest, failureText } from "../lib/api";
 
 /**
  * The account page's switch for the unread-message mail (PATCH /api/settings
@@ -19,9 +19,13 @@ export function MessageMailCard({ emailUnreadMessages }: { emailUnreadMessages: 
     try {
       await apiRequest("PATCH", "/api/settings", { emailUnreadMessages: next });
       showToast({ title: "Message Emails", description: settingsMessages.messageMailSaved });
-    } catch {
+    } catch (error) {
       setOn(!next);
-      showToast({ title: "Error", description: settingsMessages.failed, variant: "destructive" });
+      showToast({
+        title: "Error",
+        description: failureText(error, settingsMessages.failed),
+        variant: "destructive",
+      });
     } finally {
       setPending(false);
     }

@@ -2,6 +2,7 @@ import type { MouseEvent } from "react";
 import { useState } from "react";
 import { showToast } from "../../client/toast";
 import { messageTexts } from "../../common/schemas/messages";
+import { failureText } from "../lib/api";
 import { conversationHref, messageHref } from "../users/links";
 import { openConversationWith } from "./queries/conversations";
 
@@ -28,8 +29,12 @@ export function StartConversationLink({
       const id = await openConversationWith(userId);
       if (id !== null) return location.assign(conversationHref(id));
       showToast({ title: "Error", description: messageTexts.createFailedNoId, variant: "destructive" });
-    } catch {
-      showToast({ title: "Error", description: messageTexts.startFailed, variant: "destructive" });
+    } catch (error) {
+      showToast({
+        title: "Error",
+        description: failureText(error, messageTexts.startFailed),
+        variant: "destructive",
+      });
     }
     setPending(false);
   }

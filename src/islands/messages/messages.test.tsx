@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, mock } from "bun:test";
 import { act } from "react";
+import { RATE_LIMIT_FALLBACK } from "../../common/rate-limit-body";
 import {
   type ConversationView,
   MESSAGE_MAX,
@@ -105,6 +106,22 @@ describe("the message box", () => {
     await act(async () => (container.querySelector("button[type=submit]") as HTMLButtonElement).click());
     await wait(30);
     expect(toasts()).toEqual([`Error${messageTexts.sendFailed}`]);
+    expect(area.value).toBe("hello");
+    await unmount();
+  });
+
+  it("past the member's limit, keeps the text and toasts the spec's rate-limit message", async () => {
+    answers["POST /api/conversations/3/messages"] = () =>
+      Response.json(
+        { message: RATE_LIMIT_FALLBACK.message, retryAfter: 1200, limit: 300, remaining: 0 },
+        { status: 429 },
+      );
+    const { container, unmount } = await render(<Composer conversationId={3} />);
+    const area = container.querySelector("textarea") as HTMLTextAreaElement;
+    await typeText(area, "hello");
+    await act(async () => (container.querySelector("button[type=submit]") as HTMLButtonElement).click());
+    await wait(30);
+    expect(toasts()).toEqual([`Error${RATE_LIMIT_FALLBACK.message}`]);
     expect(area.value).toBe("hello");
     await unmount();
   });

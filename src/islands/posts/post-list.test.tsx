@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "bun:test";
 import { act } from "react";
+import { RATE_LIMIT_FALLBACK } from "../../common/rate-limit-body";
 import { LINKED_POST_HIGHLIGHT_MS, postMessages } from "../../common/schemas/posts";
 import { withDom } from "../home/test-dom";
 import { click, render, wait } from "../home/test-render";
@@ -113,6 +114,24 @@ describe("like", () => {
     expect(like.getAttribute("aria-pressed")).toBe("false");
     expect(count()).toBe("2 likes");
     expect(toastTexts()).toEqual([postMessages.likeFailed]);
+    await unmount();
+  });
+
+  it("past the member's limit, rolls back and says the spec's rate-limit message under 'Like failed'", async () => {
+    calls = mockFetch({
+      "POST /api/posts/1/like": () =>
+        Response.json(
+          { message: RATE_LIMIT_FALLBACK.message, retryAfter: 60, limit: 300, remaining: 0 },
+          { status: 429 },
+        ),
+    });
+    const { container, unmount } = await render(
+      <NewsfeedView viewer={viewer} posts={[postView(1, { likeCount: 2 })]} />,
+    );
+    await click(button(container, "Like") as HTMLButtonElement);
+    await wait(30);
+    expect(container.querySelector(".like-count")?.textContent).toBe("2 likes");
+    expect(toastTexts()).toEqual([`${postMessages.likeFailed}${RATE_LIMIT_FALLBACK.message}`]);
     await unmount();
   });
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { flashToast, showToast } from "../../client/toast";
 import { Modal } from "../home/Modal";
+import { failureText } from "../lib/api";
 import { CancelButton } from "../lib/DialogButtons";
 import { StartConversationLink } from "../messages/StartConversationLink";
 import { ReportDialog } from "../reports/ReportDialog";
@@ -140,7 +141,8 @@ function BlockDialog({ userId, username, onClose }: { userId: number; username: 
         flashToast({ title: "Blocked", description: `You blocked @${username}.` });
         location.assign("/users");
       },
-      onError: () => showToast({ title: "Error", description: blockFailed, variant: "destructive" }),
+      onError: (error) =>
+        showToast({ title: "Error", description: failureText(error, blockFailed), variant: "destructive" }),
     });
   return (
     <Modal labelledBy={titleId} onClose={onClose} className="modal-small">

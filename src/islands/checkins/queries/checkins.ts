@@ -5,7 +5,7 @@ import { localDateAt } from "../../../common/schedule/open-now";
 import { type CheckinView, checkinMessages } from "../../../common/schemas/checkins";
 import { badgeKeys, type EarnedBadge } from "../../badges/queries/badges";
 import { celebrateEarned } from "../../badges/queries/celebrations";
-import { ApiError, apiRequest } from "../../lib/api";
+import { ApiError, apiRequest, failureText } from "../../lib/api";
 import { LocationRequiredError, WatchFailedError, watchCheckinPosition } from "../position";
 
 /** POST /api/checkins answers the check-in and the badges it earned. */
@@ -156,8 +156,12 @@ export function useDeleteCheckin() {
       );
       void client.invalidateQueries({ queryKey: badgeKeys.all });
     },
-    onError: () => {
-      showToast({ title: "Error", description: checkinMessages.deleteFailed, variant: "destructive" });
+    onError: (error) => {
+      showToast({
+        title: "Error",
+        description: failureText(error, checkinMessages.deleteFailed),
+        variant: "destructive",
+      });
     },
   });
 }

@@ -15,7 +15,7 @@ import {
   type PostView,
   postMessages,
 } from "../../../common/schemas/posts";
-import { ApiError, apiRequest } from "../../lib/api";
+import { ApiError, apiRequest, failureText } from "../../lib/api";
 import { sendOnce } from "../../lib/idempotency";
 import { PostCreateError, uploadPostPhotos } from "../photos";
 
@@ -108,7 +108,9 @@ const restore = (client: QueryClient, snapshot: [QueryKey, PostPages | undefined
   for (const [key, data] of snapshot ?? []) client.setQueryData(key, data);
 };
 
-const destructive = (title: string) => showToast({ title, variant: "destructive" });
+/** A failure's toast: the catalogue's title, and past a limit the spec's rate-limit text. */
+const destructive = (title: string, error?: unknown) =>
+  showToast({ title, description: failureText(error, "") || undefined, variant: "destructive" });
 
 export async function setLiked(postId: number, like: boolean): Promise<LikeState> {
   return apiRequest<LikeState>(like ? "POST" : "DELETE", `/api/posts/${postId}/like`);
@@ -138,6 +140,7 @@ export function useLikePost() {
       restore(client, context?.snapshot);
       destructive(
         error instanceof ApiError && error.status === 401 ? postMessages.likeSignIn : postMessages.likeFailed,
+        error,
       );
     },
     onSuccess: (state) => {
@@ -162,7 +165,7 @@ export function useDeletePost() {
       await client.cancelQueries({ queryKey: postKeys.all });
       editCachedPosts(client, (posts) => posts.filter((p) => p.id !== postId));
     },
-    onError: () => destructive(postMessages.deleteFailed),
+    onError: (error) => destructive(postMessages.deleteFailed, error),
   });
 }
 
@@ -204,6 +207,6 @@ export function useCreatePost(authorId: number) {
       }
     },
     onError: (error) =>
-      destructive(error instanceof PostCreateError ? error.message : postMessages.createFailed),
+      destructive(error instanceof PostCreateError ? error.message : postMessages.createFailed, error),
   });
 }

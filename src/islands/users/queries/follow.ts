@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { showToast } from "../../../client/toast";
 import { type FollowState, userMessages } from "../../../common/schemas/users";
-import { apiRequest } from "../../lib/api";
+import { apiRequest, failureText } from "../../lib/api";
 import { friendsKeys } from "./friends";
 import { userSearchKeys } from "./search";
 
@@ -48,10 +48,10 @@ export function useFollowToggle(userId: number) {
       void client.invalidateQueries({ queryKey: friendsKeys.all });
       void client.invalidateQueries({ queryKey: userSearchKeys.all });
     },
-    onError: (_error, follow) => {
+    onError: (error, follow) => {
       showToast({
         title: "Error",
-        description: follow ? userMessages.followFailed : userMessages.unfollowFailed,
+        description: failureText(error, follow ? userMessages.followFailed : userMessages.unfollowFailed),
         variant: "destructive",
       });
     },
