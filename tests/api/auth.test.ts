@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { authMessages } from "../../src/common/schemas/auth";
+import { LOGIN_FAILURE_LIMIT } from "../../src/server/features/auth/service";
 import { jsonFrom, newMember, nextPeerIp, registerMember, sessionCookieFrom } from "../support/session";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -271,7 +272,11 @@ describe("registration races and limits", () => {
 
 describe("login throttle under parallel guessing", () => {
   it("40 wrong passwords at once from 40 addresses: at most 10 are checked, then even the right one is refused", async () => {
-    const own = await createTestApp({ TRUST_PROXY: "true" });
+    // A clock stopped a minute into a throttle window: the guesses take seconds, and a window
+    // ending between them and the right password would start a fresh count.
+    const window = LOGIN_FAILURE_LIMIT.windowMs;
+    const stopped = new Date(Math.floor(Date.now() / window) * window + 60_000);
+    const own = await createTestApp({ TRUST_PROXY: "true" }, { now: () => stopped });
     const m = await registerMember(own);
     const guesses = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
