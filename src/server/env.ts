@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { memberLimitEnvSchema, memberLimitEnvVars } from "./http/member-limits";
+import { memberLimitEnvSchema, memberLimitEnvVars, positiveInt } from "./http/member-limits";
 
 /**
  * Every environment variable the server reads, with its description for `openmat --help`.
@@ -99,14 +99,6 @@ export type EnvName = keyof typeof envVars;
 
 const url = (name: string) =>
   v.pipe(v.string(), v.url(`${name} must be a URL, for example https://openmat.example`));
-
-const positiveInt = (name: string) =>
-  v.pipe(
-    v.string(),
-    v.transform(Number),
-    v.integer(`${name} must be a whole number`),
-    v.minValue(1, `${name} must be at least 1`),
-  );
 
 const envSchema = v.object({
   PORT: v.pipe(

@@ -10,6 +10,7 @@ import { messageClient } from "../support/messages";
 import { unpostedPhotos } from "../support/posts";
 import { secondCopy } from "../support/second-copy";
 import { mailsTo, registerMember } from "../support/session";
+import { validSubmission } from "../support/submissions";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 /**
@@ -190,21 +191,7 @@ describe("POST /api/conversations/{id}/messages with an Idempotency-Key", () => 
 });
 
 describe("POST /api/schools with an Idempotency-Key", () => {
-  const submission = {
-    gym: "Retry Jiu-Jitsu",
-    address: "500 W 2nd St, Austin, TX 78701",
-    dayAndTime: "Saturday 10:00am - 12:00pm",
-    link: "",
-    communityNotes: "",
-    emailForConfirmation: "",
-    monday: false,
-    tuesday: false,
-    wednesday: false,
-    thursday: false,
-    friday: false,
-    saturday: true,
-    sunday: false,
-  };
+  const submission = { ...validSubmission, gym: "Retry Jiu-Jitsu", link: "", communityNotes: "" };
 
   it("repeats, also at once, answer the first submission: stored, counted and mailed once", async () => {
     const carl = await registerMember(t, "carl");

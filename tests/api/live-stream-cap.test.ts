@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "bun:test";
 import { LIVE_STREAM_PATH } from "../../src/common/live";
-import { RATE_LIMIT_FALLBACK } from "../../src/common/rate-limit-body";
 import { EnvError, loadEnv } from "../../src/server/env";
 import { createLiveHub, type LiveHub, StreamLimitError } from "../../src/server/live/hub";
 import { silentLogger } from "../../src/server/log";
+import { expectTooMany } from "../support/rate-limit";
 import { secondCopy } from "../support/second-copy";
 import { registerMember } from "../support/session";
 import { readSse } from "../support/sse";
@@ -34,21 +34,6 @@ const openOn = (copy: Copy, cookie: string) =>
 /** Ends a 200's stream as a closed tab does. */
 const hangUp = (res: Response) => res.body?.cancel();
 
-async function expectTooMany(res: Response) {
-  expect(res.status).toBe(429);
-  const body = (await res.json()) as Record<string, unknown>;
-  expect(body).toEqual({
-    message: RATE_LIMIT_FALLBACK.message,
-    retryAfter: expect.any(Number),
-    limit: LIMIT,
-    remaining: 0,
-  });
-  expect(body.retryAfter as number).toBeGreaterThanOrEqual(1);
-  expect(res.headers.get("retry-after")).toBe(String(body.retryAfter));
-  expect(res.headers.get("x-ratelimit-limit")).toBe(String(LIMIT));
-  expect(res.headers.get("x-ratelimit-remaining")).toBe("0");
-}
-
 /** Opens streams until one is allowed (a slot given back is a write that may still be on its way). */
 async function openWhenFree(copy: Copy, cookie: string): Promise<Response> {
   const deadline = Date.now() + 2000;
@@ -70,7 +55,7 @@ describe("GET /api/events/stream, a member's streams across copies", () => {
     const refused = answers.filter((r) => r.status !== 200);
     expect(open).toHaveLength(LIMIT);
     expect(refused).toHaveLength(3);
-    for (const res of refused) await expectTooMany(res);
+    for (const res of refused) await expectTooMany(res, LIMIT);
     expect(a.app.live.size + b.app.live.size).toBe(LIMIT);
 
     // Another member is not counted with them.
@@ -83,7 +68,7 @@ describe("GET /api/events/stream, a member's streams across copies", () => {
     await hangUp(open[0] as Response);
     const again = await openWhenFree(b, m.cookie);
     expect(again.status).toBe(200);
-    await expectTooMany(await openOn(a, m.cookie));
+    await expectTooMany(await openOn(a, m.cookie), LIMIT);
 
     for (const res of [...open.slice(1), again]) await hangUp(res);
     const reopened = await Promise.all(Array.from({ length: LIMIT }, () => openWhenFree(a, m.cookie)));
@@ -103,7 +88,7 @@ describe("GET /api/events/stream, a member's streams across copies", () => {
     const first = await openOn(a, m.cookie);
     expect(first.status).toBe(200);
     for (let i = 1; i < LIMIT; i++) await insert(`held-${m.id}-${i}`, now + 60_000);
-    await expectTooMany(await openOn(b, m.cookie));
+    await expectTooMany(await openOn(b, m.cookie), LIMIT);
     // The lapsed rows were cleared by the claim that found them.
     const dead = await client().execute({
       sql: "SELECT count(*) AS n FROM live_streams WHERE user_id = ? AND id LIKE 'dead-%'",

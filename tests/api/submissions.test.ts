@@ -8,6 +8,7 @@ import { adminOnlyApiMessage } from "../../src/server/policy/guard";
 import { seedFixtureSchools } from "../support/schools";
 import { confirmEmail, jsonFrom, nextPeerIp, registerMember } from "../support/session";
 import { startSmtpServer } from "../support/smtp";
+import { validSubmission } from "../support/submissions";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
@@ -55,21 +56,7 @@ const sql = async (query: string, args: (string | number)[] = []) =>
 const count = async (table: string, where = "1") =>
   Number((await sql(`select count(*) as n from ${table} where ${where}`))[0]?.n);
 
-const valid = {
-  gym: "Riverside Grappling Club",
-  address: "500 W 2nd St, Austin, TX 78701",
-  dayAndTime: "Saturday 10:00am - 12:00pm",
-  link: "https://riverside.example",
-  communityNotes: "Bring a gi",
-  emailForConfirmation: "",
-  monday: false,
-  tuesday: false,
-  wednesday: false,
-  thursday: false,
-  friday: false,
-  saturday: true,
-  sunday: false,
-};
+const valid = validSubmission;
 
 async function submit(body: Partial<typeof valid> & Record<string, unknown>, who: Member = member) {
   const res = await send("POST", "/api/schools", { ...valid, ...body }, who);

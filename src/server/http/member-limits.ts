@@ -181,7 +181,8 @@ export const memberLimitEnvVars = Object.fromEntries(
   ]),
 ) as Record<LimitEnvName, { description: string; default: string }>;
 
-const positiveInt = (name: string) =>
+/** An env var holding a whole number of at least 1 (the limits here, and env.ts's own). */
+export const positiveInt = (name: string) =>
   v.pipe(
     v.string(),
     v.transform(Number),
