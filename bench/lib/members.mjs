@@ -63,7 +63,9 @@ export async function messageSender(baseUrl) {
     origin: baseUrl,
     "content-type": "application/json",
     pathSuffix: `${id}/messages`,
-    requests: [{ method: "POST", body: JSON.stringify({ body: "Open mat tonight at 7? I can bring a friend." }) }],
+    requests: [
+      { method: "POST", body: JSON.stringify({ body: "Open mat tonight at 7? I can bring a friend." }) },
+    ],
   };
 }
 

@@ -38,7 +38,6 @@ const PRIVATE_PHOTO_HEADERS = { "cache-control": "private, max-age=86400", vary:
 
 const jsonNotFound = () => jsonResponse(404, { message: messages.notFound });
 
-
 /** Whether the viewer may see a post photo; the posts feature answers it from the post's visibility. */
 export type PostPhotoAccess = (viewer: PolicyViewer, postPhotoId: string) => Promise<boolean>;
 
