@@ -18,9 +18,6 @@ export default defineConfig({
   use: {
     // Workers load this file after global setup has run, so the variable is set by then.
     baseURL: process.env.E2E_BASE_URL,
-    // Tests' own API calls (page.request) come from no page, so they say which origin they
-    // act for, as the server requires of every write; the pages' fetches send the same.
-    extraHTTPHeaders: process.env.E2E_BASE_URL ? { origin: new URL(process.env.E2E_BASE_URL).origin } : {},
     browserName: "chromium",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || undefined,

@@ -10,6 +10,7 @@ import { hydratedIsland, signedInMember } from "./support/accounts";
 import { signedInAdmin, submitOpenMat } from "./support/admin";
 import { expectNoViolations } from "./support/axe";
 import { homeReady } from "./support/home";
+import { sameOrigin } from "./support/origin";
 
 test("an admin approves a member's open mat on /admin and it can be searched", async ({ browser }) => {
   const gym = `Approve Me ${randomBytes(3).toString("hex")} Jiu Jitsu`;
@@ -82,15 +83,21 @@ test("an admin removes a reported post on the Reports tab, and the decision is a
   test.slow();
   const text = `Buy cheap belts ${randomBytes(3).toString("hex")}`;
   const author = await signedInMember(browser, "reported");
-  const created = await author.page.request.post("/api/posts", {
-    data: { content: text, visibility: "Public", photos: [] },
-  });
+  const created = await author.page.request.post(
+    "/api/posts",
+    sameOrigin({
+      data: { content: text, visibility: "Public", photos: [] },
+    }),
+  );
   expect(created.status(), await created.text()).toBe(201);
   const postId = ((await created.json()) as { id: number }).id;
   const reporter = await signedInMember(browser, "reporter");
-  const reported = await reporter.page.request.post("/api/reports", {
-    data: { kind: "post", id: postId, reason: "Spam for belts" },
-  });
+  const reported = await reporter.page.request.post(
+    "/api/reports",
+    sameOrigin({
+      data: { kind: "post", id: postId, reason: "Spam for belts" },
+    }),
+  );
   expect(reported.status(), await reported.text()).toBe(201);
 
   const admin = await signedInAdmin(browser);
@@ -138,7 +145,10 @@ test("the Stale listings tab lists a flagged schedule first, then pages the unco
 
   const admin = await signedInAdmin(browser);
   const page = admin.page;
-  const approved = await page.request.post(`/api/admin/submissions/${submissionId}/approve`, { data: {} });
+  const approved = await page.request.post(
+    `/api/admin/submissions/${submissionId}/approve`,
+    sameOrigin({ data: {} }),
+  );
   expect(approved.status(), await approved.text()).toBe(200);
 
   await page.goto("/admin");
@@ -172,12 +182,18 @@ test("feedback on a school becomes a correction on /admin, and its published not
   const submissionId = await submitOpenMat(member.page.request, gym);
   const admin = await signedInAdmin(browser);
   const page = admin.page;
-  const approved = await page.request.post(`/api/admin/submissions/${submissionId}/approve`, { data: {} });
+  const approved = await page.request.post(
+    `/api/admin/submissions/${submissionId}/approve`,
+    sameOrigin({ data: {} }),
+  );
   expect(approved.status(), await approved.text()).toBe(200);
   const schoolId = ((await approved.json()) as { schoolId: number }).schoolId;
-  const feedback = await member.page.request.post("/api/feedback", {
-    data: { schoolId, communityNotes: note, privateComments: "Coach told me at the front desk" },
-  });
+  const feedback = await member.page.request.post(
+    "/api/feedback",
+    sameOrigin({
+      data: { schoolId, communityNotes: note, privateComments: "Coach told me at the front desk" },
+    }),
+  );
   expect(feedback.status(), await feedback.text()).toBe(201);
   await member.close();
 

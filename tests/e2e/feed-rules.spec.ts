@@ -7,6 +7,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { hydratedIsland, signedInMember } from "./support/accounts";
 import { solidPng } from "./support/images";
+import { sameOrigin } from "./support/origin";
 
 interface Post {
   id: number;
@@ -19,18 +20,21 @@ async function postViaApi(
   visibility = "Public",
   photos: string[] = [],
 ) {
-  const res = await request.post("/api/posts", { data: { content, visibility, photos } });
+  const res = await request.post("/api/posts", sameOrigin({ data: { content, visibility, photos } }));
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as Post;
 }
 
 /** The spec's three-step photo flow, through the API: link, PUT, normalise. */
 async function photoViaApi(request: APIRequestContext): Promise<string> {
-  const link = await request.post("/api/objects/upload");
+  const link = await request.post("/api/objects/upload", sameOrigin());
   const { uploadURL } = (await link.json()) as { uploadURL: string };
-  const sent = await request.put(uploadURL, { data: solidPng(64), headers: { "content-type": "image/png" } });
+  const sent = await request.put(
+    uploadURL,
+    sameOrigin({ data: solidPng(64), headers: { "content-type": "image/png" } }),
+  );
   expect(sent.status()).toBe(200);
-  const res = await request.put("/api/posts/photos", { data: { photoURLs: [uploadURL] } });
+  const res = await request.put("/api/posts/photos", sameOrigin({ data: { photoURLs: [uploadURL] } }));
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { normalizedPaths: string[] }).normalizedPaths[0] as string;
 }
@@ -91,7 +95,7 @@ test("a follower sees Public posts, Friends ones once followed back, never a Pri
   await postViaApi(a.page.request, "Who wants to drill on Sunday?", "Friends");
   await postViaApi(a.page.request, "My notes on the kimura trap", "Private", [privatePhoto]);
   const follow = (from: Page, id: number) =>
-    from.request.post("/api/users/follow", { data: { followingId: id } });
+    from.request.post("/api/users/follow", sameOrigin({ data: { followingId: id } }));
   expect((await follow(b.page, a.id)).status()).toBe(200);
 
   await openFeed(b.page);

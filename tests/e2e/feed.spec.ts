@@ -7,15 +7,21 @@ import { expect, test } from "@playwright/test";
 import { hydratedIsland, newMember, registerViaApi, signedInMember } from "./support/accounts";
 import { expectNoViolations } from "./support/axe";
 import { solidPng } from "./support/images";
+import { sameOrigin } from "./support/origin";
 
 test("B reads, likes, posts with a photo and deletes on /feed", async ({ browser }) => {
   const a = await signedInMember(browser, "feeda");
   const b = await signedInMember(browser, "feedb");
-  const posted = await a.page.request.post("/api/posts", {
-    data: { content: "Open mat at noon, all levels", photos: [], visibility: "Public" },
-  });
+  const posted = await a.page.request.post(
+    "/api/posts",
+    sameOrigin({
+      data: { content: "Open mat at noon, all levels", photos: [], visibility: "Public" },
+    }),
+  );
   expect(posted.ok()).toBe(true);
-  expect((await b.page.request.post("/api/users/follow", { data: { followingId: a.id } })).ok()).toBe(true);
+  expect(
+    (await b.page.request.post("/api/users/follow", sameOrigin({ data: { followingId: a.id } }))).ok(),
+  ).toBe(true);
 
   await b.page.goto("/feed");
   const feed = await hydratedIsland(b.page, "Newsfeed");

@@ -7,6 +7,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { header, hydratedIsland, signedInMember } from "./support/accounts";
 import { expectNoViolations } from "./support/axe";
+import { sameOrigin } from "./support/origin";
 
 const bell = (page: Page, count: number) =>
   header(page).getByRole("button", { name: `Notifications, ${count} unread` });
@@ -21,7 +22,7 @@ test("B follows A: A's bell shows 1 live; the item opens B's profile and the cou
   await hydratedIsland(a.page, "NavBadges");
   await expect(bell(a.page, 0)).toBeVisible();
 
-  const res = await b.page.request.post("/api/users/follow", { data: { followingId: a.id } });
+  const res = await b.page.request.post("/api/users/follow", sameOrigin({ data: { followingId: a.id } }));
   expect(res.status()).toBe(200);
   // No reload: the stream brings the new count.
   await expect(bell(a.page, 1)).toBeVisible();

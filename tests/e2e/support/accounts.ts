@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, type Browser, expect, type Locator, type Page } from "@playwright/test";
+import { sameOrigin } from "./origin";
 
 export interface Member {
   username: string;
@@ -22,9 +23,12 @@ export function newMember(prefix = "member"): Member {
  * the session cookie (the page is signed in); with the `request` fixture it does not.
  */
 export async function registerViaApi(request: APIRequestContext, member: Member = newMember()) {
-  const res = await request.post("/api/auth/register", {
-    data: { username: member.username, email: member.email, password: member.password },
-  });
+  const res = await request.post(
+    "/api/auth/register",
+    sameOrigin({
+      data: { username: member.username, email: member.email, password: member.password },
+    }),
+  );
   expect(res.status(), await res.text()).toBe(201);
   return member;
 }

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect } from "@playwright/test";
 import { newestMailTo, verifyLinkIn } from "./accounts";
+import { sameOrigin } from "./origin";
 
 /** The address the e2e server lists in ADMIN_EMAILS: whoever signs up with it and confirms it is an admin. */
 export const E2E_ADMIN_EMAIL = "e2e-admin@example.test";
@@ -13,16 +14,19 @@ const ADMIN = { username: "e2e_admin", email: E2E_ADMIN_EMAIL, password: "admin 
 export async function signedInAdmin(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const registered = await page.request.post("/api/auth/register", { data: ADMIN });
+  const registered = await page.request.post("/api/auth/register", sameOrigin({ data: ADMIN }));
   if (registered.status() === 201) {
     const mail = await newestMailTo(page.request, E2E_ADMIN_EMAIL, "Confirm your OpenMat email address");
     await page.goto(verifyLinkIn(mail));
     await page.getByRole("button", { name: "Confirm Email Address" }).click();
     await expect(page.getByRole("heading", { name: "Email Address Confirmed" })).toBeVisible();
   } else {
-    const login = await page.request.post("/api/auth/login", {
-      data: { identifier: ADMIN.email, password: ADMIN.password },
-    });
+    const login = await page.request.post(
+      "/api/auth/login",
+      sameOrigin({
+        data: { identifier: ADMIN.email, password: ADMIN.password },
+      }),
+    );
     expect(login.status(), await login.text()).toBe(200);
     await expect
       .poll(async () => (await page.request.get("/api/admin/submissions")).status(), { timeout: 15_000 })
@@ -37,17 +41,20 @@ export async function submitOpenMat(
   gym: string,
   dayAndTime = "Saturday 10:00am - 12:00pm",
 ): Promise<number> {
-  const submitted = await request.post("/api/schools", {
-    data: {
-      gym,
-      address: "500 W 2nd St, Austin, TX 78701",
-      dayAndTime,
-      link: "",
-      communityNotes: "",
-      emailForConfirmation: "",
-      saturday: true,
-    },
-  });
+  const submitted = await request.post(
+    "/api/schools",
+    sameOrigin({
+      data: {
+        gym,
+        address: "500 W 2nd St, Austin, TX 78701",
+        dayAndTime,
+        link: "",
+        communityNotes: "",
+        emailForConfirmation: "",
+        saturday: true,
+      },
+    }),
+  );
   expect(submitted.status(), await submitted.text()).toBe(201);
   return ((await submitted.json()) as { id: number }).id;
 }

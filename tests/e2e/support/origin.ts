@@ -1,0 +1,10 @@
+/**
+ * Options for a test's own API write (`page.request`, `request`): the server refuses a write
+ * that does not show it comes from our own pages, and pages send `Origin` by themselves,
+ * while Playwright's API client sends none. (Setting it for the whole context would also put
+ * it on the pages' script loads, which Chromium then refuses.)
+ */
+export function sameOrigin<T extends { headers?: Record<string, string> }>(options: T = {} as T) {
+  const origin = new URL(process.env.E2E_BASE_URL ?? "http://localhost").origin;
+  return { ...options, headers: { origin, ...options.headers } };
+}
