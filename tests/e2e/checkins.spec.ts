@@ -35,7 +35,7 @@ async function memberAt(browser: Browser, position: typeof atGym | null, signedI
     ...(position ? { geolocation: position, permissions: ["geolocation"] } : {}),
   });
   const page = await context.newPage();
-  if (signedIn) await registerViaApi(page.request, newMember("checkin"));
+  if (signedIn) await registerViaApi(page.request, newMember("checkin"), server.url);
   return { page, close: () => context.close() };
 }
 

@@ -22,12 +22,18 @@ export function newMember(prefix = "member"): Member {
  * Registers a member through the API. With `page.request` the page's browser context gets
  * the session cookie (the page is signed in); with the `request` fixture it does not.
  */
-export async function registerViaApi(request: APIRequestContext, member: Member = newMember()) {
+export async function registerViaApi(
+  request: APIRequestContext,
+  member: Member = newMember(),
+  /** A spec with a server of its own names it. */
+  baseUrl?: string,
+) {
   const res = await request.post(
     "/api/auth/register",
-    sameOrigin({
-      data: { username: member.username, email: member.email, password: member.password },
-    }),
+    sameOrigin(
+      { data: { username: member.username, email: member.email, password: member.password } },
+      baseUrl,
+    ),
   );
   expect(res.status(), await res.text()).toBe(201);
   return member;
