@@ -20,12 +20,17 @@ export interface ClockTime {
 
 export const MINUTES_PER_DAY = 24 * 60;
 
-const NOT_WORD_AFTER = "(?![\\p{L}\\p{N}])";
+// "11ish", "11am-ish": the doubt is read after the time (marks.ts).
+const NOT_WORD_AFTER = "(?=-?ish(?![\\p{L}\\p{N}])|(?![\\p{L}\\p{N}]))";
 const MERIDIEM = "(?:\\s*([ap])\\.?\\s?m\\.?|([ap])\\.?)";
-const CLOCK = new RegExp(`(\\d{1,2})(?:[:.](\\d{2}))?${MERIDIEM}?${NOT_WORD_AFTER}`, "iuy");
-// "630pm", "1130am": only with am/pm, or a phone number or year would read as a time.
-const COMPACT_CLOCK = new RegExp(`(\\d{1,2})(\\d{2})${MERIDIEM}${NOT_WORD_AFTER}`, "iuy");
-const NAMED_TIME = new RegExp(`(?:12(?::00)?\\s*)?(noon|midnight)${NOT_WORD_AFTER}`, "iuy");
+// "18:00", "6.30pm", and the European "18h30".
+const CLOCK = new RegExp(`(\\d{1,2})(?:([:.hH])(\\d{2}))?${MERIDIEM}?${NOT_WORD_AFTER}`, "iuy");
+// "630pm", "1130am"; without am/pm, "630" and "1800" (see `compactTime`).
+const COMPACT_CLOCK = new RegExp(`(\\d{1,2})(\\d{2})${MERIDIEM}?${NOT_WORD_AFTER}`, "iuy");
+// "18h", "9h": a European hour. Never "2h" (two hours) nor the "5h" of "1.5h".
+const HOUR_H = new RegExp(`(\\d{1,2})[hH]${NOT_WORD_AFTER}`, "uy");
+const MIN_HOUR_H = 7;
+const NAMED_TIME = new RegExp(`(?:12(?:[:.]00)?\\s*)?(noon|midnight)${NOT_WORD_AFTER}`, "iuy");
 
 export interface TimeMatch {
   time: ClockTime;
@@ -49,22 +54,59 @@ export function matchTimeAt(text: string, index: number): TimeMatch | null {
     } as const;
     return { time, length: named[0].length };
   }
-  for (const pattern of [COMPACT_CLOCK, CLOCK]) {
-    pattern.lastIndex = index;
-    const match = pattern.exec(text);
-    if (!match) continue;
-    const letter = (match[3] ?? match[4])?.toLowerCase();
-    const meridiem: Meridiem | null = letter === "a" ? "am" : letter === "p" ? "pm" : null;
-    const time = clockTime(Number(match[1]), match[2], meridiem);
-    return time ? { time, length: match[0].length } : null;
+  if (/[\d.]/.test(text.charAt(index - 1))) return null;
+  COMPACT_CLOCK.lastIndex = index;
+  const compact = COMPACT_CLOCK.exec(text);
+  if (compact) {
+    const time = compactTime(compact[1] ?? "", compact[2] ?? "", meridiemOf(compact));
+    return time ? { time, length: compact[0].length } : null;
   }
-  return null;
+  HOUR_H.lastIndex = index;
+  const hourH = HOUR_H.exec(text);
+  if (hourH) {
+    const hour = Number(hourH[1]);
+    if (hour < MIN_HOUR_H || hour > 23) return null;
+    return {
+      time: { hour, minute: 0, meridiem: null, fixed: hour * 60, weak: false },
+      length: hourH[0].length,
+    };
+  }
+  CLOCK.lastIndex = index;
+  const clock = CLOCK.exec(text);
+  if (!clock) return null;
+  const time = clockTime(Number(clock[1]), clock[3], meridiemOf(clock, 4), clock[2]?.toLowerCase() === "h");
+  return time ? { time, length: clock[0].length } : null;
+}
+
+function meridiemOf(match: RegExpExecArray, first = 3): Meridiem | null {
+  const letter = (match[first] ?? match[first + 1])?.toLowerCase();
+  return letter === "a" ? "am" : letter === "p" ? "pm" : null;
+}
+
+/**
+ * Digits with no colon. With am/pm, any time ("630pm"). Without, only on the quarter hour, so a
+ * year or a phone number is not a time, and only where the surroundings make it one (`weak`):
+ * four digits are a 24-hour clock ("1800", "0930", "1130"); three are a 12-hour time whose
+ * am/pm is not written ("630").
+ */
+function compactTime(hourText: string, minuteText: string, meridiem: Meridiem | null): ClockTime | null {
+  const hour = Number(hourText);
+  const minute = Number(minuteText);
+  if (meridiem) return clockTime(hour, minuteText, meridiem, false);
+  if (minute % 15 !== 0) return null;
+  if (hourText.length === 2) {
+    if (hour > 23) return null;
+    return { hour, minute, meridiem: null, fixed: hour * 60 + minute, weak: true };
+  }
+  if (hour < 1) return null;
+  return { hour, minute, meridiem: null, fixed: null, weak: true };
 }
 
 function clockTime(
   hour: number,
   minuteText: string | undefined,
   meridiem: Meridiem | null,
+  european = false,
 ): ClockTime | null {
   const minute = minuteText === undefined ? 0 : Number(minuteText);
   if (minute > 59) return null;
@@ -72,6 +114,7 @@ function clockTime(
     if (hour < 1 || hour > 12) return null;
     return { hour, minute, meridiem, fixed: toMinutes(hour, minute, meridiem), weak: false };
   }
+  if (european && hour <= 23) return { hour, minute, meridiem, fixed: hour * 60 + minute, weak: false };
   if (hour >= 1 && hour <= 12) return { hour, minute, meridiem, fixed: null, weak: minuteText === undefined };
   // A 24-hour time needs its minutes: a bare "16" is more often an age or a count than 4 PM.
   if (hour > 23 || minuteText === undefined) return null;
@@ -140,4 +183,19 @@ export function isClockTwelve(time: ClockTime): boolean {
 /** The same time read as noon ("12:30am" → 12:30 PM). */
 export function asNoon(time: ClockTime): ClockTime {
   return { ...time, meridiem: "pm", fixed: toMinutes(time.hour, time.minute, "pm") };
+}
+
+/** A written "12am" or "12:00 a.m." (not the word, not a 24-hour "00:00"). */
+export function isWrittenTwelveAm(time: ClockTime): boolean {
+  return time.hour === 12 && time.meridiem === "am" && !time.named;
+}
+
+/** A time with no am/pm in a list beside one with it: the reading just before `next` ("6 & 7pm"). */
+export function resolveBefore(time: ClockTime, next: number): number {
+  return closest(readings(time), (start) => forwardDistance(start, next));
+}
+
+/** Likewise the reading just after `previous` ("11am, 1"). */
+export function resolveAfter(time: ClockTime, previous: number): number {
+  return closest(readings(time), (start) => forwardDistance(previous, start));
 }

@@ -51,6 +51,52 @@ export function weekdayFromWord(word: string): Weekday | null {
   return DAY_ALIASES.get(base) ?? null;
 }
 
+/**
+ * Day letters as timetables write them: M, T, W, Th or R, F, Sa, Su, alone ("W 7pm") or joined
+ * ("MWF", "TTh", "MTWRF"). They are read only beside a time (group.ts), so that a stray letter
+ * in prose is not a day. "S" (Saturday or Sunday?) is never a day.
+ */
+const LETTER_CODES: ReadonlyArray<[string, Weekday]> = [
+  ["th", 4],
+  ["tu", 2],
+  ["sa", 6],
+  ["su", 0],
+  ["m", 1],
+  ["t", 2],
+  ["w", 3],
+  ["r", 4],
+  ["f", 5],
+];
+// "MT" is Mountain Time far more often than Monday and Tuesday.
+const NOT_LETTER_DAYS = new Set(["mt"]);
+
+export interface LetterDays {
+  days: Weekday[];
+  /** A lone "T": Tuesday by the timetable convention, but it could be Thursday. */
+  loneT: boolean;
+}
+
+/** Reads a word made only of day letters, each day once, in week order: "MWF", "TTh", "F". */
+export function lettersAsDays(word: string): LetterDays | null {
+  const lower = word.toLowerCase();
+  if (NOT_LETTER_DAYS.has(lower) || !/^[mtwrfsuh]{1,10}$/.test(lower)) return null;
+  const days: Weekday[] = [];
+  let lastOrder = -1;
+  let index = 0;
+  while (index < lower.length) {
+    const code = LETTER_CODES.find(([letters]) => lower.startsWith(letters, index));
+    if (!code) return null;
+    const [letters, weekday] = code;
+    // Monday first, Sunday last (or first): "MWF", "SaSu", "SuMW".
+    const order = weekday === 0 && days.length > 0 ? 7 : weekday;
+    if (order <= lastOrder) return null;
+    days.push(weekday);
+    lastOrder = order;
+    index += letters.length;
+  }
+  return { days, loneT: lower === "t" };
+}
+
 const WORKWEEK: Weekday[] = [1, 2, 3, 4, 5];
 const WEEKEND: Weekday[] = [6, 0];
 const EVERY_DAY: Weekday[] = [0, 1, 2, 3, 4, 5, 6];

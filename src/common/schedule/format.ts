@@ -1,6 +1,9 @@
 /** Canonical text for parsed schedules, and per-day flags for search filters. */
+import { formatDate } from "./dates.ts";
 import { SHORT_DAY_NAMES } from "./day-names.ts";
-import type { ParsedSchedule, Session, Weekday } from "./types.ts";
+import type { Ordinal, ParsedSchedule, Session, UntimedSession, Weekday } from "./types.ts";
+
+export { formatDate };
 
 /** Monday first, the way gyms list their week. */
 const DISPLAY_ORDER: readonly Weekday[] = [1, 2, 3, 4, 5, 6, 0];
@@ -54,32 +57,90 @@ export function formatDays(weekdays: readonly Weekday[]): string {
 }
 
 /**
- * Canonical text such as "Sat 11:00 AM–1:00 PM (Gi); Sun 10:00 AM". Sessions that share times
- * and notes share a clause ("Mon/Wed/Fri 6:00 PM"). Each note gets its own brackets so that a
- * verbatim note can never merge with a recognised one when read back. `parseSchedule` of the
- * result gives the same sessions. Unparsed text is not included.
+ * Canonical text such as "Sat 11:00 AM–1:00 PM (Gi); Sun 10:00 AM". Weekly sessions that share
+ * times, notes and season share a clause ("Mon/Wed/Fri 6:00 PM"); a monthly or dated session has
+ * a clause of its own ("1st & 3rd Sat 11:00 AM", "Sat Mar 29, 2026 3:30 PM"); a season follows
+ * the notes ("(from Mar 7, 2026)"); a day with no time reads "Sat (time not listed)", or
+ * "Fri until 8:00 PM". Each note gets its own brackets so that a verbatim note can never merge
+ * with a recognised one when read back. `parseSchedule` of the result gives the same sessions,
+ * with no review reason. Unparsed text is not included.
  */
-export function formatSchedule(parsed: Pick<ParsedSchedule, "sessions"> & Partial<ParsedSchedule>): string {
-  if (parsed.sessions.length === 0) return parsed.noOpenMat ? NO_OPEN_MAT_TEXT : "";
-  const clauses = new Map<string, { days: Weekday[]; text: string; firstDay: number; start: number }>();
-  for (const session of parsed.sessions) {
-    const start = formatStart(session.start);
-    const time = session.end === null ? start : `${start}–${formatTime(session.end)}`;
-    const text = [time, ...session.notes.map((note) => `(${note})`)].join(" ");
-    const clause = clauses.get(text);
+export function formatSchedule(
+  parsed: Pick<ParsedSchedule, "sessions"> &
+    Partial<Omit<ParsedSchedule, "untimed">> & {
+      untimed?: readonly UntimedSession[];
+    },
+): string {
+  const all = [...parsed.sessions, ...(parsed.untimed ?? [])];
+  if (all.length === 0) return parsed.noOpenMat ? NO_OPEN_MAT_TEXT : "";
+  const clauses = new Map<
+    string,
+    { days: Weekday[]; head: string | null; text: string; firstDay: number; start: number }
+  >();
+  for (const session of all) {
+    const head = ownHead(session);
+    const text = clauseText(session);
+    const key = head === null ? text : `${head}\u0000${text}`;
+    const clause = clauses.get(key);
     const position = DISPLAY_ORDER.indexOf(session.weekday);
     if (clause) {
       clause.days.push(session.weekday);
       clause.firstDay = Math.min(clause.firstDay, position);
     } else {
-      clauses.set(text, { days: [session.weekday], text, firstDay: position, start: session.start });
+      clauses.set(key, {
+        days: [session.weekday],
+        head,
+        text,
+        firstDay: position,
+        start: session.start ?? -1,
+      });
     }
   }
   return [...clauses.values()]
-    .sort((a, b) => a.firstDay - b.firstDay || a.start - b.start)
-    .map((clause) => `${formatDays(clause.days)} ${clause.text}`)
+    .sort(
+      (a, b) =>
+        a.firstDay - b.firstDay || a.start - b.start || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0),
+    )
+    .map((clause) => `${clause.head ?? formatDays(clause.days)} ${clause.text}`)
     .join("; ");
 }
+
+const ORDINAL_TEXT: Readonly<Record<Ordinal, string>> = {
+  1: "1st",
+  2: "2nd",
+  3: "3rd",
+  4: "4th",
+  5: "5th",
+  [-1]: "last",
+};
+
+/** The day part of a clause that is never shared with other days: "1st & 3rd Sat", "Sat Mar 29, 2026". */
+function ownHead(session: Session | UntimedSession): string | null {
+  const day = SHORT_DAY_NAMES[session.weekday];
+  if (session.date) return `${day} ${formatDate(session.date)}`;
+  if (session.ordinals && session.ordinals.length > 0) {
+    return `${session.ordinals.map((ordinal) => ORDINAL_TEXT[ordinal]).join(" & ")} ${day}`;
+  }
+  return null;
+}
+
+/** Times, notes and season: "11:00 AM–1:00 PM (Gi) (until May 30, 2026)". */
+function clauseText(session: Session | UntimedSession): string {
+  const season = [
+    ...(session.from ? [`(from ${formatDate(session.from)})`] : []),
+    ...(session.until ? [`(until ${formatDate(session.until)})`] : []),
+  ];
+  const notes = session.notes.map((note) => `(${note})`);
+  if (session.start === null) {
+    const time = session.end === null ? TIME_NOT_LISTED : `until ${formatTime(session.end)}`;
+    return [time, ...notes, ...season].join(" ");
+  }
+  const start = formatStart(session.start);
+  const time = session.end === null ? start : `${start}–${formatEnd(session.start, session.end)}`;
+  return [time, ...notes, ...season].join(" ");
+}
+
+export const TIME_NOT_LISTED = "(time not listed)";
 
 /**
  * A start in the midnight hour is written "midnight" or "00:30", never "12:00 AM": the parser
@@ -88,6 +149,11 @@ export function formatSchedule(parsed: Pick<ParsedSchedule, "sessions"> & Partia
 function formatStart(minutes: number): string {
   if (minutes >= 60) return formatTime(minutes);
   return minutes === 0 ? "midnight" : `00:${String(minutes).padStart(2, "0")}`;
+}
+
+/** Likewise an end in the midnight hour after a morning start: "12:00 AM" there is read as a slip for noon. */
+function formatEnd(start: number, end: number): string {
+  return end < 60 && start < 12 * 60 ? formatStart(end) : formatTime(end);
 }
 
 export interface DayFlags {

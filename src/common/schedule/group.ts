@@ -3,41 +3,27 @@
  * their notes ("11am-1pm (Gi), 6pm"), free-standing notes, and single unread or
  * no-open-mat tokens. Connectors and filler only glue items together.
  */
-import {
-  asNoon,
-  type ClockTime,
-  forwardDistance,
-  isClockTwelve,
-  resolveLoneTime,
-  resolveRange,
-} from "./clock.ts";
-import { dayRange } from "./day-names.ts";
-import type { Token } from "./tokenize.ts";
-import type { Weekday } from "./types.ts";
+import { type DayEntry, readDayRun } from "./days.ts";
+import type { Note } from "./marks.ts";
+import { endOnlyTimes, slotTimes } from "./slots.ts";
+import type { Span, Token } from "./tokenize.ts";
 
 type TokenOf<K extends Token["kind"]> = Extract<Token, { kind: K }>;
 
-export interface DayEntry {
-  weekday: Weekday;
-  notes: string[];
-}
-
-export interface TimeSlot {
-  start: number;
+export interface TimeSlot extends Span {
+  /** Null for an end with no start ("until 8 PM"). */
+  start: number | null;
   end: number | null;
-  notes: string[];
-  /** Set when the start was written "12am" (or "12-1am"): the slot's source span, and whether it was read as noon. */
-  twelveAm?: { from: number; to: number; readAsNoon: boolean };
+  notes: Note[];
+  /** Reasons to check this reading (am/pm not written, a "12am" start, …). */
+  review: string[];
 }
-
-/** Longest session that makes "12am-…" read as noon; past that the end says it really is night ("12am-2am"). */
-const MAX_NOON_SESSION_MINUTES = 6 * 60;
 
 export type Item = { tokens: Token[] } & (
-  | { kind: "days"; entries: DayEntry[]; notes: string[] }
+  | { kind: "days"; entries: DayEntry[]; notes: Note[]; review: string[] }
   | { kind: "times"; slots: TimeSlot[] }
-  | { kind: "notes"; notes: string[] }
-  | { kind: "noOpen" }
+  | { kind: "notes"; notes: Note[] }
+  | { kind: "noOpen"; timeUnknown: boolean }
   | { kind: "unknown" }
 );
 
@@ -45,6 +31,7 @@ export type DaysItem = Extract<Item, { kind: "days" }>;
 export type TimesItem = Extract<Item, { kind: "times" }>;
 
 const isGlue = (token: Token | undefined) => token?.kind === "filler" || token?.kind === "conn";
+const isRangeConn = (token: Token | undefined) => token?.kind === "conn" && token.range;
 
 /** Index of the next token after `index` that is not filler (nor a connector, if `skipConnectors`). */
 function nextMeaningful(tokens: Token[], index: number, skipConnectors: boolean): number {
@@ -57,101 +44,108 @@ function nextMeaningful(tokens: Token[], index: number, skipConnectors: boolean)
   return next;
 }
 
-export function groupItems(tokens: Token[]): Item[] {
+export function groupItems(tokens: Token[], text: string): Item[] {
   const items: Item[] = [];
   let index = 0;
   while (index < tokens.length) {
     const token = tokens[index];
-    if (!token || isGlue(token)) {
-      index += 1;
-    } else if (token.kind === "day") {
-      const { item, next } = readDays(tokens, index);
+    const endOnly = token?.kind === "conn" && token.until ? nextMeaningful(tokens, index + 1, false) : -1;
+    if (token && endOnly >= 0 && tokens[endOnly]?.kind === "time") {
+      const { item, next } = readEndOnly(tokens, index, endOnly, text);
       items.push(item);
       index = next;
+    } else if (!token || isGlue(token)) {
+      index += 1;
+    } else if (token.kind === "day") {
+      const days = readDays(tokens, index, text);
+      items.push(days?.item ?? { kind: "unknown", tokens: [token] });
+      index = days?.next ?? index + 1;
     } else if (token.kind === "time" && timeCanStartHere(tokens, index, items.at(-1))) {
-      const { item, next } = readTimes(tokens, index);
+      const { item, next } = readTimes(tokens, index, text);
       items.push(item);
       index = next;
     } else if (token.kind === "note") {
       const { notes, consumed, next } = readNotes(tokens, index);
       items.push({ kind: "notes", notes, tokens: consumed });
       index = next;
+    } else if (token.kind === "noOpen") {
+      items.push({ kind: "noOpen", timeUnknown: token.timeUnknown, tokens: [token] });
+      index += 1;
     } else {
-      const kind = token.kind === "noOpen" ? "noOpen" : "unknown";
-      items.push({ kind, tokens: [token] });
+      items.push({ kind: "unknown", tokens: [token] });
       index += 1;
     }
   }
   return items;
 }
 
-/** Notes from `index` on, joined by connectors or filler ("Gi / No-Gi, all levels"). */
-function readNotes(tokens: Token[], index: number): { notes: string[]; consumed: Token[]; next: number } {
+/**
+ * Notes from `index` on, joined by connectors or filler ("Gi / No-Gi, all levels"), and with
+ * `dates`, the dates among them ("11am, March 29").
+ */
+function readNotes(
+  tokens: Token[],
+  index: number,
+  dates = false,
+): { notes: Note[]; consumed: Token[]; next: number } {
+  const isNote = (token: Token | undefined) =>
+    token?.kind === "note" || (dates && token?.kind === "day" && token.date);
   const consumed: Token[] = [];
   let next = index;
   for (;;) {
     const token = tokens[next];
-    if (token?.kind !== "note") break;
+    if (!token || !isNote(token)) break;
     consumed.push(token);
     const after = nextMeaningful(tokens, next + 1, true);
     next = next + 1;
-    if (tokens[after]?.kind !== "note") break;
+    if (!isNote(tokens[after])) break;
     next = after;
   }
-  return { notes: consumed.flatMap((token) => (token.kind === "note" ? token.notes : [])), consumed, next };
+  const notes = consumed.flatMap((token) =>
+    token.kind === "note" || token.kind === "day" ? token.notes : [],
+  );
+  return { notes, consumed, next };
 }
 
 /**
- * Notes written right after a day or time ("Sat (Gi)", "11am - No-Gi"), not after a list joiner,
- * except a date: "Sunday, May 03" is one dated day, not a list.
+ * Notes written right after a day or time ("Sat (Gi)", "11am - No-Gi", "11am?"), not after a
+ * list joiner, except a date after a time: "11am, March 29" is one dated session.
  */
-function readAttachedNotes(tokens: Token[], index: number) {
+function readAttachedNotes(tokens: Token[], index: number, dates = false) {
   let at = index;
-  while (tokens[at]?.kind === "filler" || (tokens[at]?.kind === "conn" && isRangeConn(tokens[at]))) at += 1;
-  if (tokens[at]?.kind === "note") return readNotes(tokens, at);
+  while (tokens[at]?.kind === "filler" || isRangeConn(tokens[at])) at += 1;
+  if (tokens[at]?.kind === "note") return readNotes(tokens, at, dates);
+  if (!dates) return null;
   let dateAt = at;
   while (tokens[dateAt]?.kind === "conn" || tokens[dateAt]?.kind === "filler") dateAt += 1;
   const date = tokens[dateAt];
-  return date?.kind === "note" && date.date ? readNotes(tokens, dateAt) : null;
+  return date?.kind === "day" && date.date ? readNotes(tokens, dateAt, true) : null;
 }
 
-const isRangeConn = (token: Token | undefined) => token?.kind === "conn" && token.range;
-
-function readDays(tokens: Token[], index: number): { item: DaysItem; next: number } {
-  const entries = new Map<Weekday, string[]>();
-  const consumed: Token[] = [];
-  let previous: TokenOf<"day"> | null = null;
-  let sawRange = false;
+/**
+ * Days joined only by connectors ("Weekend open mats: Sat …" is a heading, not a list), with
+ * their attached notes. Day letters ("MWF", "T") count only right before a time: null if not.
+ */
+function readDays(tokens: Token[], index: number, text: string): { item: DaysItem; next: number } | null {
   let next = index;
   for (;;) {
-    const token = tokens[next];
-    if (token?.kind !== "day") break;
-    const rangeFrom = previous?.days[0];
-    const rangeTo = token.days[0];
-    const days =
-      sawRange && previous?.single && token.single && rangeFrom !== undefined && rangeTo !== undefined
-        ? dayRange(rangeFrom, rangeTo)
-        : token.days;
-    for (const weekday of days) {
-      const notes = entries.get(weekday) ?? [];
-      entries.set(weekday, [...notes, ...(days === token.days ? token.notes : [])]);
-    }
-    consumed.push(token);
-    previous = token;
     next += 1;
-    // Only joiners may sit between listed days: "Weekend open mats: Sat …" is a heading, not a list.
     let after = next;
     while (tokens[after]?.kind === "conn") after += 1;
     if (tokens[after]?.kind !== "day") break;
-    sawRange = tokens.slice(next, after).some(isRangeConn);
     next = after;
   }
+  const run = tokens.slice(index, next);
+  const hasLetters = run.some((token) => token.kind === "day" && token.letters);
+  if (hasLetters && tokens[nextMeaningful(tokens, next, false)]?.kind !== "time") return null;
+  const { entries, review } = readDayRun(run, text);
   const attached = readAttachedNotes(tokens, next);
   const item: DaysItem = {
     kind: "days",
-    entries: [...entries].map(([weekday, notes]) => ({ weekday, notes })),
+    entries,
     notes: attached?.notes ?? [],
-    tokens: [...consumed, ...(attached?.consumed ?? [])],
+    review,
+    tokens: [...run.filter((token) => token.kind === "day"), ...(attached?.consumed ?? [])],
   };
   return { item, next: attached?.next ?? next };
 }
@@ -165,8 +159,8 @@ function rangeEndIndex(tokens: Token[], index: number): number | null {
 }
 
 /**
- * A bare number ("6") is a time only next to a day ("Sat at 6"), in a range ("6 to 8") or in a
- * list of times, and never when an unread word follows it ("Sat 2 kids", "Sat 5 stripes").
+ * A bare number ("6", "630", "1800") is a time only next to a day ("Sat at 6"), in a range
+ * ("6 to 8") or in a list of times, and never when an unread word follows it ("Sat 2 kids").
  */
 function timeCanStartHere(tokens: Token[], index: number, previousItem: Item | undefined): boolean {
   const token = tokens[index];
@@ -177,19 +171,23 @@ function timeCanStartHere(tokens: Token[], index: number, previousItem: Item | u
 
 const bareNumberBeforeWord = (tokens: Token[], index: number) => tokens[index + 1]?.kind === "unknown";
 
-function readTimes(tokens: Token[], index: number): { item: TimesItem; next: number } {
-  const slots: TimeSlot[] = [];
+function readTimes(tokens: Token[], index: number, text: string): { item: TimesItem; next: number } {
+  const raw: { first: TokenOf<"time">; second: TokenOf<"time"> | null; notes: Note[]; to: number }[] = [];
   const consumed: Token[] = [];
   let next = index;
   for (;;) {
     const first = tokens[next] as TokenOf<"time">;
     const rangeEnd = rangeEndIndex(tokens, next);
     const second = rangeEnd === null ? null : (tokens[rangeEnd] as TokenOf<"time">);
-    const times = readSlotTimes(first, second);
     consumed.push(first, ...(second ? [second] : []));
     next = (rangeEnd ?? next) + 1;
-    const attached = readAttachedNotes(tokens, next);
-    slots.push({ ...times, notes: attached?.notes ?? [] });
+    const attached = readAttachedNotes(tokens, next, true);
+    raw.push({
+      first,
+      second,
+      notes: attached?.notes ?? [],
+      to: attached?.consumed.at(-1)?.to ?? (second ?? first).to,
+    });
     consumed.push(...(attached?.consumed ?? []));
     next = attached?.next ?? next;
     const following = nextMeaningful(tokens, next, true);
@@ -204,26 +202,39 @@ function readTimes(tokens: Token[], index: number): { item: TimesItem; next: num
     }
     next = following;
   }
+  const slots = raw.map(({ first, second, notes, to }, position): TimeSlot => {
+    const written = text.slice(first.from, (second ?? first).to);
+    const neighbours = {
+      before: raw[position - 1]?.first.time.fixed,
+      after: raw[position + 1]?.first.time.fixed,
+    };
+    return {
+      ...slotTimes(first.time, second?.time ?? null, written, neighbours),
+      notes,
+      from: first.from,
+      to,
+    };
+  });
   return { item: { kind: "times", slots, tokens: consumed }, next };
 }
 
-/**
- * A start written "12am" is read as noon ("12:00am - 2:00pm", or alone) unless the end puts
- * the session in the night ("12am-2am", "12-1am"); either way the slot carries a flag for review.
- */
-function readSlotTimes(
-  first: TokenOf<"time">,
-  second: TokenOf<"time"> | null,
-): Pick<TimeSlot, "start" | "end" | "twelveAm"> {
-  const read = (start: ClockTime) => (second ? resolveRange(start, second.time) : loneTime(start));
-  const asWritten = read(first.time);
-  if (!isClockTwelve(first.time) || asWritten.start >= 60) return asWritten;
-  const noon = read(asNoon(first.time));
-  const readAsNoon = noon.end === null || forwardDistance(noon.start, noon.end) <= MAX_NOON_SESSION_MINUTES;
-  const span = { from: first.from, to: (second ?? first).to };
-  return { ...(readAsNoon ? noon : asWritten), twelveAm: { ...span, readAsNoon } };
-}
-
-function loneTime(time: ClockTime): { start: number; end: null } {
-  return { start: resolveLoneTime(time), end: null };
+/** "until 8 PM", "till 2": an end time whose start is not written. */
+function readEndOnly(
+  tokens: Token[],
+  index: number,
+  timeIndex: number,
+  text: string,
+): { item: TimesItem; next: number } {
+  const until = tokens[index] as Token;
+  const end = tokens[timeIndex] as TokenOf<"time">;
+  const times = endOnlyTimes(end.time, text.slice(until.from, end.to));
+  const attached = readAttachedNotes(tokens, timeIndex + 1, true);
+  const slot: TimeSlot = {
+    ...times,
+    notes: attached?.notes ?? [],
+    from: until.from,
+    to: attached?.consumed.at(-1)?.to ?? end.to,
+  };
+  const consumed = [until, end, ...(attached?.consumed ?? [])];
+  return { item: { kind: "times", slots: [slot], tokens: consumed }, next: attached?.next ?? timeIndex + 1 };
 }

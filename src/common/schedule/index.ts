@@ -16,6 +16,7 @@ export {
   openMatStatus,
 } from "./open-now.ts";
 export { parseSchedule } from "./parse.ts";
-export type { ParsedSchedule, Session, Weekday } from "./types.ts";
+export type { Ordinal, ParsedSchedule, ParseOptions, Session, UntimedSession, Weekday } from "./types.ts";
 export { NOTE } from "./vocabulary.ts";
+export { weeklyOnly } from "./weekly-only.ts";
 export { isValidTimeZone } from "./zoned-time.ts";

@@ -2,10 +2,25 @@
  * Pairs days with times within one segment (a line, or a piece between `;` or `|`), carrying
  * days and heading notes over to the lines that follow ("Saturday:" then "11am - 1pm").
  */
-import type { DaysItem, Item, TimeSlot, TimesItem } from "./group.ts";
-import type { Token } from "./tokenize.ts";
-import type { Session } from "./types.ts";
+import type { DaysItem, Item, TimesItem } from "./group.ts";
+import type { Note } from "./marks.ts";
+import type { Span, Token } from "./tokenize.ts";
+import type { Weekday } from "./types.ts";
 import { NOTE } from "./vocabulary.ts";
+
+/** A session as read, before its marks become fields (finish.ts). */
+export interface DraftSession {
+  weekday: Weekday;
+  /** Null for a day with no start time. */
+  start: number | null;
+  end: number | null;
+  notes: Note[];
+  review: string[];
+  /** Where its days and times are written. */
+  spans: Span[];
+  /** The segment its times (or, with none, its days) are written on. */
+  segment: number;
+}
 
 /** Notes that, with no time given, mean the public cannot come ("Members only"). */
 const CLOSED_DOOR_NOTES: ReadonlySet<string> = new Set([NOTE.membersOnly, NOTE.inviteOnly]);
@@ -21,11 +36,9 @@ export interface Carry {
 }
 
 export interface SegmentResult {
-  sessions: Session[];
+  sessions: DraftSession[];
   /** Nothing parsed here and the text says there is no public open mat. */
   saysNoOpenMat: boolean;
-  /** "12am" starts that went into sessions: they need a person's eye. */
-  twelveAm?: NonNullable<TimeSlot["twelveAm"]>[];
 }
 
 /** At most this many unread words between a time and its day ("6:00 AM Ten Round Tuesday"). */
@@ -53,9 +66,14 @@ const NEGATING_WORDS = new Set([
  * them when that day has no times of its own, or between a day with no times yet and the times
  * after it (on the same line or the next). The words themselves stay unread.
  */
-export function pairSegment(items: Item[], carry: Carry, consumed: Set<Token>, text: string): SegmentResult {
-  const sessions: Session[] = [];
-  const twelveAm: NonNullable<TimeSlot["twelveAm"]>[] = [];
+export function pairSegment(
+  items: Item[],
+  carry: Carry,
+  consumed: Set<Token>,
+  text: string,
+  segment: number,
+): SegmentResult {
+  const sessions: DraftSession[] = [];
   const hasDays = items.some((item) => item.kind === "days");
   const hasTimes = items.some((item) => item.kind === "times");
   let awaitingTimes: DaysItem | null = null;
@@ -71,10 +89,11 @@ export function pairSegment(items: Item[], carry: Carry, consumed: Set<Token>, t
   let strandedDays: DaysItem | null = null;
   let wordsSinceStranded = 0;
   let clauseNotes: Item[] = carry.heading ? [carry.heading] : [];
-  let lastMade: Session[] = [];
+  let lastMade: DraftSession[] = [];
 
   const make = (days: DaysItem, timeItems: TimesItem[]) => {
     const leading = clauseNotes.flatMap((item) => (item.kind === "notes" ? item.notes : []));
+    const daysSpan = spanOf(days.tokens);
     lastMade = days.entries.flatMap((entry) =>
       timeItems.flatMap((times) =>
         times.slots.map((slot) => ({
@@ -82,11 +101,12 @@ export function pairSegment(items: Item[], carry: Carry, consumed: Set<Token>, t
           start: slot.start,
           end: slot.end,
           notes: [...leading, ...entry.notes, ...days.notes, ...slot.notes],
+          review: [...days.review, ...slot.review],
+          spans: [daysSpan, { from: slot.from, to: slot.to }],
+          segment,
         })),
       ),
     );
-    for (const times of timeItems)
-      for (const slot of times.slots) if (slot.twelveAm) twelveAm.push(slot.twelveAm);
     sessions.push(...lastMade);
     consumeAll([days, ...timeItems, ...clauseNotes], consumed);
     strandedTimes = [];
@@ -146,18 +166,33 @@ export function pairSegment(items: Item[], carry: Carry, consumed: Set<Token>, t
   carry.days = awaitingTimes ?? receivingTimes ?? strandedDays;
   const linesOnlyTimes = !hasDays && items.every((item) => item.kind === "times" || item.kind === "notes");
   carry.times = linesOnlyTimes && pendingTimes.length > 0 ? pendingTimes : null;
-  return { sessions, saysNoOpenMat: sessions.length === 0 && items.some(saysNoOpenMat), twelveAm };
+  return { sessions, saysNoOpenMat: sessions.length === 0 && items.some(saysNoOpenMat) };
+}
+
+export function spanOf(tokens: readonly Span[]): Span {
+  let from = Number.POSITIVE_INFINITY;
+  let to = 0;
+  for (const token of tokens) {
+    from = Math.min(from, token.from);
+    to = Math.max(to, token.to);
+  }
+  return { from: Number.isFinite(from) ? from : 0, to };
 }
 
 function isNegating(item: Item, text: string): boolean {
-  return item.tokens.some((token) => NEGATING_WORDS.has(text.slice(token.from, token.to).toLowerCase()));
+  return saysDayIsOff(item.tokens, text);
+}
+
+/** Whether any of `tokens` is a word such as "closed" or "except". */
+export function saysDayIsOff(tokens: readonly Token[], text: string): boolean {
+  return tokens.some((token) => NEGATING_WORDS.has(text.slice(token.from, token.to).toLowerCase()));
 }
 
 /** A line of notes alone: a heading when schedule lines follow, else a footnote to the line above. */
 export function pairNotesLine(
   line: Item,
   scheduleFollows: boolean,
-  linesAbove: Session[],
+  linesAbove: DraftSession[],
   carry: Carry,
   consumed: Set<Token>,
 ): SegmentResult {
@@ -170,7 +205,7 @@ export function pairNotesLine(
   return { sessions: [], saysNoOpenMat: saysNoOpenMat(line) };
 }
 
-function attachNotes(sessions: Session[], item: Item, consumed: Set<Token>): void {
+function attachNotes(sessions: DraftSession[], item: Item, consumed: Set<Token>): void {
   if (item.kind !== "notes") return;
   for (const session of sessions) session.notes.push(...item.notes);
   consumeAll([item], consumed);
@@ -180,10 +215,10 @@ function consumeAll(items: Item[], consumed: Set<Token>): void {
   for (const item of items) for (const token of item.tokens) consumed.add(token);
 }
 
-function saysNoOpenMat(item: Item): boolean {
+export function saysNoOpenMat(item: Item): boolean {
   if (item.kind === "noOpen") return true;
   if (item.kind !== "days" && item.kind !== "notes") return false;
-  return item.notes.some((note) => CLOSED_DOOR_NOTES.has(note));
+  return item.notes.some((note) => typeof note === "string" && CLOSED_DOOR_NOTES.has(note));
 }
 
 /** Whether days or times come after `index` before anything unread breaks the chain. */

@@ -1,6 +1,14 @@
 /** Day names, lists, ranges and day sets, as gyms write them. */
 import { describe } from "bun:test";
-import { onDays, runScheduleCases, session, scheduleCase as when } from "./test-support.ts";
+import {
+  checked,
+  onDays,
+  reason,
+  runScheduleCases,
+  session,
+  untimed,
+  scheduleCase as when,
+} from "./test-support.ts";
 
 const EVERY_DAY = "Sun Mon Tue Wed Thu Fri Sat";
 const WORKWEEK = "Mon Tue Wed Thu Fri";
@@ -30,7 +38,10 @@ describe("parseSchedule: days", () => {
     when("Sa 10am", [session("Sat 10:00")]),
     when("Mon/Wed/Fri 6pm", onDays("Mon Wed Fri", "18:00")),
     when("Mon, Wed, Fri 6-8pm", onDays("Mon Wed Fri", "18:00-20:00")),
-    when("Mon, Wed, and Fri at 6", onDays("Mon Wed Fri", "18:00")),
+    when(
+      "Mon, Wed, and Fri at 6",
+      onDays("Mon Wed Fri", "18:00").map((item) => checked(item, reason.amPm("6", "6:00 PM"))),
+    ),
     when("Mon Wed Fri 7pm", onDays("Mon Wed Fri", "19:00")),
     when("Mon-Fri 12pm", onDays(WORKWEEK, "12:00")),
     when("Mon – Fri 12pm", onDays(WORKWEEK, "12:00")),
@@ -61,8 +72,9 @@ describe("parseSchedule: days", () => {
     when("6pm Mon/Wed", onDays("Mon Wed", "18:00")),
     when("10am Sunday, 11am Saturday", [session("Sun 10:00"), session("Sat 11:00")]),
     when("Sat 11am Sun", [session("Sat 11:00")], { unparsed: ["Sun"] }),
-    when("Saturday", [], { unparsed: ["Saturday"] }),
-    when("Saturday morning", [], { unparsed: ["Saturday morning"] }),
+    // Issue 20: a day named with no time is that day, time not listed (was left unread).
+    when("Saturday", [], { untimed: [untimed("Sat")] }),
+    when("Saturday morning", [], { untimed: [untimed("Sat")] }),
     when("We roll Sat 11am", [session("Sat 11:00")], { unparsed: ["We roll"] }),
     when("Weekend open mats: Sat 11a, Sun 10a", [session("Sat 11:00"), session("Sun 10:00")], {
       unparsed: ["Weekend open mats"],
@@ -86,14 +98,16 @@ describe("parseSchedule: the time before the day, with words between", () => {
     }),
     // The same, day first.
     when("Monday Flow Rolling 8:15pm", [session("Mon 20:15")], { unparsed: ["Flow Rolling"] }),
-    // A day that has its own time keeps it; the earlier time stays unread.
-    when("7pm Kids Class Saturday 10am", [session("Sat 10:00")], { unparsed: ["7pm Kids Class"] }),
+    // Issue 20: a line with a clock time left unread publishes nothing (was Sat 10:00 beside
+    // the unread "7pm Kids Class"): the gym's own text is shown instead.
+    when("7pm Kids Class Saturday 10am", [], { unparsed: ["7pm Kids Class Saturday 10am"] }),
     // Words that say the day is off, or too many words, and nothing is paired.
     when("6pm closed Sunday", [], { unparsed: ["6pm closed Sunday"] }),
     when("Sunday closed 6pm", [], { unparsed: ["Sunday closed 6pm"] }),
     when("8:00pm lots of other words here Monday", [], {
       unparsed: ["8:00pm lots of other words here Monday"],
     }),
-    when("6pm; Sun TBD", [], { unparsed: ["6pm"], noOpenMat: true }),
+    // Issue 20: "Sun TBD" is Sunday with its time not listed (was read as no open mat).
+    when("6pm; Sun TBD", [], { untimed: [untimed("Sun")], unparsed: ["6pm"] }),
   ]);
 });

@@ -1,6 +1,14 @@
 /** Session notes, normalised or verbatim, and phrases meaning there is no public open mat. */
 import { describe } from "bun:test";
-import { onDays, runScheduleCases, session, scheduleCase as when } from "./test-support.ts";
+import {
+  monthly,
+  onDays,
+  reason,
+  runScheduleCases,
+  session,
+  untimed,
+  scheduleCase as when,
+} from "./test-support.ts";
 
 describe("parseSchedule: notes", () => {
   runScheduleCases([
@@ -27,15 +35,20 @@ describe("parseSchedule: notes", () => {
     when("Sat 10am - $15 drop-in", [session("Sat 10:00", "$15 drop-in")]),
     when("Sat 10am drop-in $15", [session("Sat 10:00", "$15 drop-in")]),
     when("Sat 10am (mat fee)", [session("Sat 10:00", "Fee")]),
-    when("1st Saturday of the month 11am", [session("Sat 11:00", "1st Saturday of the month")]),
-    when("First Saturday of each month 11am", [session("Sat 11:00", "1st Saturday of the month")]),
-    when("Sat 11am (1st Saturday of the month)", [session("Sat 11:00", "1st Saturday of the month")]),
-    when("1st and 3rd Saturdays 11am", [session("Sat 11:00", "1st & 3rd Saturday of the month")]),
-    when("Last Sunday of every month 10am-12pm", [session("Sun 10:00-12:00", "Last Sunday of the month")]),
+    // Issue 20: ordinals are the session's own field now, no longer a note.
+    when("1st Saturday of the month 11am", [monthly([1], session("Sat 11:00"))]),
+    when("First Saturday of each month 11am", [monthly([1], session("Sat 11:00"))]),
+    when("Sat 11am (1st Saturday of the month)", [monthly([1], session("Sat 11:00"))]),
+    when("1st and 3rd Saturdays 11am", [monthly([1, 3], session("Sat 11:00"))]),
+    when("Last Sunday of every month 10am-12pm", [monthly([-1], session("Sun 10:00-12:00"))]),
     when("Sat 11am (all levels)", [session("Sat 11:00", "All levels")]),
     when("SATURDAYS 12PM-2PM ALL LEVELS 🥋", [session("Sat 12:00-14:00", "All levels")]),
     when("Sun 5pm, open to all", [session("Sun 17:00", "All levels")]),
-    when("every other Saturday 10am", [session("Sat 10:00", "Every other week")]),
+    // Issue 20: every other week cannot be placed without an anchor (was a weekly session with a note).
+    when("every other Saturday 10am", [], {
+      unparsed: ["every other Saturday 10am"],
+      review: [reason.everyOther("every other Saturday")],
+    }),
     when("Sat 11am (Gi, all levels)", [session("Sat 11:00", "Gi", "All levels")]),
     when("Sat 11am [Gi]", [session("Sat 11:00", "Gi")]),
     when("Sat 11am (Gi)(All levels)", [session("Sat 11:00", "Gi", "All levels")]),
@@ -86,7 +99,8 @@ describe("parseSchedule: no open mat", () => {
     when("Sat 11am; no open mat on holidays", [session("Sat 11:00")], {
       unparsed: ["no open mat on holidays"],
     }),
-    when("Sat 11am, Sun TBD", [session("Sat 11:00")], { unparsed: ["Sun TBD"] }),
+    // Issue 20: Sunday is named, with no time (was left unread).
+    when("Sat 11am, Sun TBD", [session("Sat 11:00")], { untimed: [untimed("Sun")] }),
     when("Closed", [], { unparsed: ["Closed"] }),
     when("", []),
     when("   \n  ", []),

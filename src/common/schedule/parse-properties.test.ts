@@ -1,10 +1,13 @@
-/** Property tests: the parser never throws, and formatting then parsing again is stable. */
+/** Property tests: the parser never throws, and formatting then parsing again is stable, in every kind. */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
+import { addDays, isIsoDate, weekdayOfDate } from "./dates.ts";
 import { formatSchedule } from "./format.ts";
+import { sortOrdinals } from "./marks.ts";
 import { parseSchedule } from "./parse.ts";
+import { sessionKey } from "./sessions.ts";
 import { sortSessions } from "./test-support.ts";
-import type { ParsedSchedule, Session, Weekday } from "./types.ts";
+import type { Ordinal, ParsedSchedule, Session, UntimedSession, Weekday } from "./types.ts";
 import { NOTE } from "./vocabulary.ts";
 
 const RUNS = { numRuns: 500 };
@@ -12,7 +15,9 @@ const RUNS = { numRuns: 500 };
 /** Pieces gyms write, plus the punctuation and junk that surrounds them. */
 const SCHEDULE_TOKENS = [
   ...["Sat", "saturdays", "SUN", "Thurs", "Tues", "weds", "Mon-Fri", "weekends", "weekdays", "daily", "M-F"],
+  ...["M", "T", "W", "Th", "R", "F", "Sa", "Su", "MWF", "TTh", "M+F", "MTWRF"],
   ...["11", "11am", "11:30", "7:30 PM", "6p", "12", "noon", "midnight", "11A", "11:00a.m.", "630pm", "18:00"],
+  ...["630", "1130", "1800", "0930", "18h30", "9h", "19.30", "12 noon", "12:00am", "until", "till 8pm"],
   ...["-", "–", "—", "to", "thru", "&", "and", ",", ";", "|", "/", "\n", "\\n", ":", ".", "@", "+", "~"],
   ...["(", ")", "[", "]", "(Gi)", "(no gi", "Gi", "No-Gi", "members only", "$10 mat fee", "$", "1st", "3rd"],
   ...[
@@ -24,9 +29,18 @@ const SCHEDULE_TOKENS = [
     "TBD",
     "call for times",
     "by appointment",
+    "time not listed",
+    "once a month",
+    "last Sunday",
+    "2nd & 4th Fri",
+    "starting March 7",
+    "through May",
+    "Saturday, March 29",
+    "Fundamentals",
+    "Kids class",
   ],
-  ...["all levels", "free", "kids", "🥋", "🔥", "???", "'s", "s", "0", "99", "3/15", "25pm", "a", "p", "m"],
-  ...["12am", "12:30 a.m.", "12-1am", "May 03", "Sept 9th, 2026", "Ten Round", "closed", "·"],
+  ...["all levels", "free", "kids", "🥋", "🔥", "???", "?", "maybe", "'s", "s", "0", "99", "3/15", "25pm"],
+  ...["a", "p", "m", "12am", "12:30 a.m.", "12-1am", "May 03", "Sept 9th, 2026", "Ten Round", "closed", "·"],
 ];
 
 const scheduleLikeText = fc
@@ -36,14 +50,29 @@ const scheduleLikeText = fc
   .map((parts) => parts.map(([token, gap]) => token + gap).join(""));
 
 function expectWellFormed(text: string, parsed: ParsedSchedule): void {
-  for (const session of parsed.sessions) {
+  const validMinute = (minute: number | null) =>
+    minute === null || (Number.isInteger(minute) && minute >= 0 && minute < 1440);
+  for (const session of [...parsed.sessions, ...(parsed.untimed ?? [])]) {
     expect(Number.isInteger(session.weekday) && session.weekday >= 0 && session.weekday <= 6).toBe(true);
-    expect(session.start >= 0 && session.start < 1440).toBe(true);
-    expect(session.end === null || (session.end >= 0 && session.end < 1440)).toBe(true);
+    expect(validMinute(session.start) && validMinute(session.end)).toBe(true);
     expect(session.notes.every((note) => typeof note === "string" && note.length > 0)).toBe(true);
+    if (session.date !== undefined)
+      expect(isIsoDate(session.date) && weekdayOfDate(session.date) === session.weekday).toBe(true);
+    if (session.ordinals !== undefined)
+      expect(session.ordinals).toEqual(sortOrdinals(session.ordinals).filter(Boolean));
+    for (const bound of [session.from, session.until])
+      if (bound !== undefined) expect(isIsoDate(bound)).toBe(true);
+    if (session.from && session.until) expect(session.from <= session.until).toBe(true);
+    if (session.review !== undefined)
+      expect(session.review.every((reason) => parsed.review?.includes(reason))).toBe(true);
   }
+  for (const session of parsed.sessions) expect(session.start).not.toBeNull();
+  for (const session of parsed.untimed ?? [])
+    expect(session.start === null && session.timeNotListed).toBe(true);
+  if (parsed.untimed !== undefined) expect(parsed.untimed.length).toBeGreaterThan(0);
+  if (parsed.review !== undefined) expect(parsed.review.length).toBeGreaterThan(0);
   for (const piece of parsed.unparsed) expect(text.includes(piece) && piece.trim() === piece).toBe(true);
-  if (parsed.noOpenMat) expect(parsed.sessions).toEqual([]);
+  if (parsed.noOpenMat) expect([...parsed.sessions, ...(parsed.untimed ?? [])]).toEqual([]);
 }
 
 describe("parseSchedule never throws", () => {
@@ -84,41 +113,81 @@ const verbatimNote = fc
   )
   .map((words) => words.join(" "));
 
-const recognisedNote = fc.constantFrom(
-  ...Object.values(NOTE),
-  "$10 mat fee",
-  "$15 drop-in",
-  "$5 fee",
-  "1st Saturday of the month",
-  "2nd & 4th Friday of the month",
-  "Last Sunday of the month",
-);
+const recognisedNote = fc.constantFrom(...Object.values(NOTE), "$10 mat fee", "$15 drop-in", "$5 fee");
+
+const notesArbitrary = fc
+  .uniqueArray(fc.oneof(recognisedNote, verbatimNote), { maxLength: 3 })
+  // A bare 'Fee' next to an amount says nothing more, and the parser drops it; never generate both.
+  .map((notes) =>
+    notes.some((note) => note.startsWith("$")) ? notes.filter((note) => note !== NOTE.fee) : notes,
+  );
+
+const dateArbitrary = fc.integer({ min: 0, max: 3650 }).map((days) => addDays("2024-01-01", days));
+const ordinalsArbitrary = fc
+  .uniqueArray(fc.constantFrom<Ordinal>(1, 2, 3, 4, 5, -1), { minLength: 1, maxLength: 3 })
+  .map(sortOrdinals);
+const seasonArbitrary = fc
+  .tuple(fc.option(dateArbitrary, { nil: undefined }), fc.option(dateArbitrary, { nil: undefined }))
+  .map(([a, b]) => (a && b && a > b ? [b, a] : [a, b]))
+  .map(([from, until]) => ({ ...(from ? { from } : {}), ...(until ? { until } : {}) }));
+
+/** Which days it falls on: every week, some weeks of the month, or one date; maybe within a season. */
+const recurrenceArbitrary: fc.Arbitrary<Pick<Session, "weekday" | "ordinals" | "date" | "from" | "until">> =
+  fc.oneof(
+    fc
+      .record({
+        weekday: fc.integer({ min: 0, max: 6 }).map((day) => day as Weekday),
+        season: seasonArbitrary,
+      })
+      .map(({ weekday, season }) => ({ weekday, ...season })),
+    fc
+      .record({
+        weekday: fc.integer({ min: 0, max: 6 }).map((day) => day as Weekday),
+        ordinals: ordinalsArbitrary,
+        season: seasonArbitrary,
+      })
+      .map(({ weekday, ordinals, season }) => ({ weekday, ordinals, ...season })),
+    dateArbitrary.map((date) => ({ weekday: weekdayOfDate(date), date })),
+  );
 
 const sessionArbitrary: fc.Arbitrary<Session> = fc
   .record({
-    weekday: fc.integer({ min: 0, max: 6 }).map((day) => day as Weekday),
+    recurrence: recurrenceArbitrary,
     start: fc.integer({ min: 0, max: 1439 }),
     end: fc.option(fc.integer({ min: 0, max: 1439 }), { nil: null }),
-    notes: fc.uniqueArray(fc.oneof(recognisedNote, verbatimNote), { maxLength: 3 }),
+    notes: notesArbitrary,
   })
-  // A bare 'Fee' next to an amount says nothing more, and the parser drops it; never generate both.
-  .map((session) => {
-    const hasAmount = session.notes.some((note) => note.startsWith("$"));
-    return hasAmount ? { ...session, notes: session.notes.filter((note) => note !== NOTE.fee) } : session;
-  });
+  .map(({ recurrence, start, end, notes }) => ({ ...recurrence, start, end, notes }));
 
-const sessionsArbitrary = fc.uniqueArray(sessionArbitrary, {
-  selector: (session) => `${session.weekday}|${session.start}|${session.end}`,
-  maxLength: 12,
-});
+const untimedArbitrary: fc.Arbitrary<UntimedSession> = fc
+  .record({
+    recurrence: recurrenceArbitrary,
+    end: fc.option(fc.integer({ min: 0, max: 1439 }), { nil: null }),
+    notes: notesArbitrary,
+  })
+  .map(({ recurrence, end, notes }) => ({
+    ...recurrence,
+    start: null,
+    end,
+    notes,
+    timeNotListed: true as const,
+  }));
+
+const sessionsArbitrary = fc.uniqueArray(sessionArbitrary, { selector: sessionKey, maxLength: 12 });
+const untimedListArbitrary = fc.uniqueArray(untimedArbitrary, { selector: sessionKey, maxLength: 3 });
+
+/** The same sessions, in the parser's order and field order, for a deep comparison. */
+const normalise = <T extends Session | UntimedSession>(sessions: T[]) =>
+  sortSessions(sessions).map(({ review: _review, ...session }) => session);
 
 describe("formatSchedule then parseSchedule", () => {
-  test("gives back generated sessions exactly", () => {
+  test("gives back generated sessions exactly, in every kind", () => {
     fc.assert(
-      fc.property(sessionsArbitrary, (sessions) => {
-        const text = formatSchedule({ sessions });
+      fc.property(sessionsArbitrary, untimedListArbitrary, (sessions, untimed) => {
+        const text = formatSchedule({ sessions, untimed });
         expect(parseSchedule(text)).toEqual({
-          sessions: sortSessions(sessions),
+          sessions: normalise(sessions),
+          ...(untimed.length > 0 ? { untimed: normalise(untimed) } : {}),
           unparsed: [],
           noOpenMat: false,
         });
@@ -130,10 +199,12 @@ describe("formatSchedule then parseSchedule", () => {
   test("is stable for whatever the parser read from schedule-like text", () => {
     fc.assert(
       fc.property(scheduleLikeText, (text) => {
-        const parsed = parseSchedule(text);
+        const parsed = parseSchedule(text, { today: "2026-02-10" });
         const reparsed = parseSchedule(formatSchedule(parsed));
-        expect(reparsed.sessions).toEqual(parsed.sessions);
+        expect(reparsed.sessions).toEqual(normalise(parsed.sessions));
+        expect(reparsed.untimed ?? []).toEqual(normalise(parsed.untimed ?? []));
         expect(reparsed.unparsed).toEqual([]);
+        expect(reparsed.review).toBeUndefined();
       }),
       RUNS,
     );
@@ -165,16 +236,17 @@ const joined = (tokens: string[]) =>
     .map((parts) => parts.map(([token, gap]) => token + gap).join(""));
 
 describe("parseSchedule reads nothing that is not written", () => {
-  test("no day written, no session (a date alone never gives its weekday)", () => {
+  test("no day written, no session but on a date the text gives in full", () => {
     fc.assert(
       fc.property(joined(NO_DAY_TOKENS), (text) => {
-        expect(parseSchedule(text).sessions).toEqual([]);
+        const { sessions, untimed = [] } = parseSchedule(text);
+        for (const session of [...sessions, ...untimed]) expect(session.date).toBeDefined();
       }),
       RUNS,
     );
   });
 
-  test("no time written, no session", () => {
+  test("no time written, no session with a time", () => {
     fc.assert(
       fc.property(joined(NO_TIME_TOKENS), (text) => {
         expect(parseSchedule(text).sessions).toEqual([]);
@@ -187,7 +259,7 @@ describe("parseSchedule reads nothing that is not written", () => {
     fc.assert(
       fc.property(scheduleLikeText, (text) => {
         const parsed = parseSchedule(text);
-        const deliberate = /midnight|(?<![\d:])0{1,2}[:.]\d\d/i.test(text);
+        const deliberate = /midnight|(?<![\d:])0{1,2}[:.h]?\d\d/i.test(text);
         if (parsed.sessions.some((session) => session.start < 60) && !deliberate) {
           expect(parsed.review?.length ?? 0).toBeGreaterThan(0);
         }
@@ -196,13 +268,14 @@ describe("parseSchedule reads nothing that is not written", () => {
     );
   });
 
-  test("a review reason is given only for a 12 written in the text, and never as an empty list", () => {
+  test("a time read with no am/pm from the text or its range is always listed for review", () => {
     fc.assert(
       fc.property(scheduleLikeText, (text) => {
-        const { review } = parseSchedule(text);
-        if (review === undefined) return;
-        expect(review.length).toBeGreaterThan(0);
-        expect(/12/.test(text)).toBe(true);
+        const parsed = parseSchedule(text);
+        const anyMeridiem = /[ap]\.?\s?m\b|\d\s?[ap]\b|noon|midnight|\d[:.h]?\d\d(?!\d)|\d{3,4}|\d[hH]/i.test(
+          text,
+        );
+        if (parsed.sessions.length > 0 && !anyMeridiem) expect(parsed.review?.length ?? 0).toBeGreaterThan(0);
       }),
       RUNS,
     );

@@ -1,32 +1,47 @@
 /**
  * Reads the free text gyms write about their open mats ("Sat 11-1pm (Gi) & Sun 10am") into
- * weekly sessions. Whatever it cannot read goes to `unparsed`, exactly as written; nothing is
- * guessed. It never throws.
+ * sessions: weekly, monthly ("1st & 3rd Saturday"), dated ("Saturday, March 29"), seasonal
+ * ("starting March 7"), and days whose time is not listed. Whatever it cannot read goes to
+ * `unparsed`, exactly as written; where it chooses between readings it says so in `review`.
+ * It never throws.
  *
  * The pipeline: `tokenize` (segments of days, times, notes, joiners) → `groupItems` (runs of
- * days, runs of times with their notes) → `pairSegment` (days × times, line by line) → merge.
+ * days, runs of times with their notes) → `pairSegment` (days × times, line by line) → the
+ * line rules below → `finishDraft` (marks become fields, or hold a session back) → merge.
  * Reading rules that are choices rather than facts:
  * - am/pm: see `resolveLoneTime` and `resolveRange` in clock.ts (lone 1–9 → PM, 10–11 → AM,
- *   12 → noon; a range takes the shortest reading, so "11-1pm" is 11:00–13:00).
+ *   12 → noon; a range takes the shortest reading, so "11-1pm" is 11:00–13:00). A time whose
+ *   am/pm neither the text nor its range gives is read that way and listed in `review`.
+ * - A start written "12am" is read as noon (unless the end says night), an end written "12am"
+ *   after a morning start is noon, and both are listed in `review`.
  * - A note right after a time belongs to that time only ("11am & 1pm (Gi)": Gi is the 1 PM one).
  * - A line of notes alone heads the lines below it, or, with no schedule below, is a footnote
  *   to the line above.
- * - A start written "12am" is read as noon (unless the end says night) and listed in `review`.
- * - A date beside a weekday ("Sunday, May 03") is kept as a note on the weekly session.
+ * - Day letters ("M", "TTh", "MWF") are days only right before a time; a lone "T" is Tuesday,
+ *   listed in `review`.
+ * - A line with a clock time it could not read publishes none of its sessions: the whole line
+ *   goes to `unparsed`.
+ * - A class timetable with some lines labelled open mat keeps only those lines (timetable.ts).
+ * - "every other Saturday", "once a month", a date with no year (without `today`): held back
+ *   in `unparsed`, with the reason in `review`. A "?" or "maybe" keeps the session, with a reason.
  * - "Members only" or "Invite only" with no session, or a phrase such as "No open mat",
  *   "TBD", "by appointment", "call for times", sets `noOpenMat` when nothing else parsed.
  */
+import { finishDraft, sourcePieces } from "./finish.ts";
 import { groupItems, type Item } from "./group.ts";
-import { type Carry, pairNotesLine, pairSegment, type SegmentResult } from "./pair.ts";
-import { type Token, tokenize } from "./tokenize.ts";
-import type { ParsedSchedule, Session } from "./types.ts";
-import { NOTE } from "./vocabulary.ts";
+import { type Carry, type DraftSession, pairNotesLine, pairSegment, type SegmentResult } from "./pair.ts";
+import { mergeSessions } from "./sessions.ts";
+import { readTimetable, type Segment } from "./timetable.ts";
+import { type Span, type Token, tokenize } from "./tokenize.ts";
+import type { ParsedSchedule, ParseOptions, Session, UntimedSession } from "./types.ts";
+import { untimedDrafts } from "./untimed.ts";
+import { recordSources } from "./weekly-only.ts";
 
-export function parseSchedule(text: string): ParsedSchedule {
+export function parseSchedule(text: string, options: ParseOptions = {}): ParsedSchedule {
   // Callers may hand over whatever a form or the database held; only strings are read.
   if (typeof text !== "string") return { sessions: [], unparsed: [], noOpenMat: false };
   try {
-    return parseText(text);
+    return parseText(text, typeof options?.today === "string" ? options.today : undefined);
   } catch {
     // Defence in depth for the "never throws" promise: give the text back unread.
     const trimmed = text.trim();
@@ -34,9 +49,89 @@ export function parseSchedule(text: string): ParsedSchedule {
   }
 }
 
-function parseText(text: string): ParsedSchedule {
+function parseText(text: string, today: string | undefined): ParsedSchedule {
   const consumed = new Set<Token>();
-  const segments = tokenize(text).map((tokens) => ({ tokens, items: groupItems(tokens) }));
+  const segments: Segment[] = tokenize(text, today).map((tokens) => ({
+    tokens,
+    items: groupItems(tokens, text),
+  }));
+  const results = pairLines(segments, consumed, text);
+  let drafts = results.flatMap((result) => result.sessions);
+  const heldBack: Span[] = [];
+  const holdLineBack = (index: number) => {
+    const tokens = segments[index]?.tokens ?? [];
+    drafts = drafts.filter((draft) => draft.segment !== index);
+    for (const token of tokens) consumed.add(token);
+    heldBack.push({ from: tokens[0]?.from ?? 0, to: tokens.at(-1)?.to ?? 0 });
+  };
+  const timetable = readTimetable(segments, drafts, consumed);
+  for (const index of timetable.classes) {
+    drafts = drafts.filter((draft) => draft.segment !== index);
+    for (const token of segments[index]?.tokens ?? []) consumed.add(token);
+  }
+  for (const index of timetable.unlabelled) holdLineBack(index);
+  segments.forEach(({ tokens }, index) => {
+    if (drafts.some((draft) => draft.segment === index) && hasUnreadTime(tokens, consumed, text))
+      holdLineBack(index);
+  });
+  drafts.push(...untimedDrafts(segments, drafts, consumed, text));
+
+  const sessions: Session[] = [];
+  const untimed: UntimedSession[] = [];
+  const review: string[] = [];
+  const sources = new Map<Session | UntimedSession, DraftSession>();
+  for (const draft of drafts) {
+    for (const finished of finishDraft(draft, text)) {
+      if (finished.kind === "withheld") {
+        review.push(finished.reason);
+        heldBack.push(...sourcePieces(text, draft.spans));
+        continue;
+      }
+      if (finished.kind === "session") sessions.push(finished.session);
+      else untimed.push(finished.session);
+      sources.set(finished.session, draft);
+    }
+  }
+  const merged = mergeSessions(sessions);
+  const mergedUntimed = mergeSessions(untimed);
+  for (const session of [...merged, ...mergedUntimed]) review.push(...(session.review ?? []));
+  recordSources(
+    text,
+    [...merged, ...mergedUntimed],
+    [...sources].map(([session, draft]) => ({ session, draft })),
+  );
+
+  const noOpenMat =
+    drafts.length === 0 && heldBack.length === 0 && results.some((result) => result.saysNoOpenMat);
+  segments.forEach(({ tokens }, index) => {
+    // Understood: "No open mat on Sundays", "Saturday: members only". Only stray words remain.
+    if (!noOpenMat || !results[index]?.saysNoOpenMat) return;
+    for (const token of tokens) if (token.kind !== "unknown" && token.kind !== "time") consumed.add(token);
+  });
+  const unread = segments.flatMap(({ tokens }) => unreadPieces(tokens, consumed));
+  const unparsed = [
+    ...new Map([...heldBack, ...unread].sort((a, b) => a.from - b.from).map(slice(text))).values(),
+  ]
+    .map((piece) => piece.trim())
+    .filter((piece) => piece.length > 0);
+  const reasons = [...new Set(review)];
+  return {
+    sessions: merged,
+    ...(mergedUntimed.length > 0 ? { untimed: mergedUntimed } : {}),
+    unparsed: [...new Set(unparsed)],
+    noOpenMat,
+    ...(reasons.length > 0 ? { review: reasons } : {}),
+  };
+}
+
+const slice =
+  (text: string) =>
+  (span: Span): [string, string] => {
+    const piece = text.slice(span.from, span.to);
+    return [piece.trim(), piece];
+  };
+
+function pairLines(segments: Segment[], consumed: Set<Token>, text: string): SegmentResult[] {
   const carry: Carry = { days: null, heading: null };
   const results: SegmentResult[] = [];
   const scheduleBelow = linesWithScheduleBelow(segments.map((segment) => segment.items));
@@ -46,32 +141,10 @@ function parseText(text: string): ParsedSchedule {
       const above = results.at(-1)?.sessions ?? [];
       results.push(pairNotesLine(only, scheduleBelow[index] ?? false, above, carry, consumed));
     } else {
-      results.push(pairSegment(items, carry, consumed, text));
+      results.push(pairSegment(items, carry, consumed, text, index));
     }
   });
-  const sessions = mergeSessions(results.flatMap((result) => result.sessions));
-  const noOpenMat = sessions.length === 0 && results.some((result) => result.saysNoOpenMat);
-  segments.forEach(({ tokens }, index) => {
-    // Understood: "No open mat on Sundays", "Saturday: members only". Only stray words remain.
-    if (!noOpenMat || !results[index]?.saysNoOpenMat) return;
-    for (const token of tokens) if (token.kind !== "unknown" && token.kind !== "time") consumed.add(token);
-  });
-  const unparsed = segments.flatMap(({ tokens }) => unreadPieces(text, tokens, consumed));
-  const review = reviewReasons(text, results);
-  return review.length > 0 ? { sessions, unparsed, noOpenMat, review } : { sessions, unparsed, noOpenMat };
-}
-
-/** One reason per "12am" start that went into a session, quoting the times as written. */
-function reviewReasons(text: string, results: SegmentResult[]): string[] {
-  const reasons = results.flatMap((result) =>
-    (result.twelveAm ?? []).map(({ from, to, readAsNoon }) => {
-      const written = text.slice(from, to);
-      return readAsNoon
-        ? `"${written}": 12am read as noon, a midnight open mat is unlikely`
-        : `"${written}": read as starting at midnight, which is unlikely for an open mat`;
-    }),
-  );
-  return [...new Set(reasons)];
+  return results;
 }
 
 /** For each line, whether any line after it holds days or times. */
@@ -85,33 +158,26 @@ function linesWithScheduleBelow(lines: Item[][]): boolean[] {
   return below;
 }
 
-/** Same weekday, start and end is one session: its notes are pooled. Sorted for stable output. */
-function mergeSessions(sessions: Session[]): Session[] {
-  const byKey = new Map<string, Session>();
-  for (const session of sessions) {
-    const key = `${session.weekday}|${session.start}|${session.end}`;
-    const existing = byKey.get(key);
-    if (existing) existing.notes.push(...session.notes);
-    else byKey.set(key, { ...session, notes: [...session.notes] });
-  }
-  const merged = [...byKey.values()].map((session) => ({ ...session, notes: tidyNotes(session.notes) }));
-  return merged.sort((a, b) => a.weekday - b.weekday || a.start - b.start || (a.end ?? -1) - (b.end ?? -1));
-}
+// "25pm", "11:75am": written as a clock time, but not one.
+const BROKEN_TIME = /^\d{1,2}(?:[:.h]\d{1,2})?\s*[ap]\.?m?\.?$|^\d{1,2}[:.]\d{2}$/i;
 
-/** Drops repeats, and the bare 'Fee' when the amount is also given ("drop-in $15"). */
-function tidyNotes(notes: string[]): string[] {
-  const unique = [...new Set(notes)];
-  const hasAmount = unique.some((note) => note.startsWith("$"));
-  return hasAmount ? unique.filter((note) => note !== NOTE.fee) : unique;
+/** A clock time on the line that was not read ("7pm Kids Class Saturday 10am": the 7pm). Bare numbers do not count. */
+function hasUnreadTime(tokens: Token[], consumed: Set<Token>, text: string): boolean {
+  return tokens.some(
+    (token) =>
+      !consumed.has(token) &&
+      ((token.kind === "time" && !token.time.weak) ||
+        (token.kind === "unknown" && BROKEN_TIME.test(text.slice(token.from, token.to)))),
+  );
 }
 
 /**
  * Stretches of text between read tokens that hold something unread (a word, or a day or time
  * that found no partner), widened over neighbouring filler words so that the piece reads as
- * the gym wrote it, and sliced from the source.
+ * the gym wrote it.
  */
-function unreadPieces(text: string, tokens: Token[], consumed: Set<Token>): string[] {
-  const pieces: string[] = [];
+function unreadPieces(tokens: Token[], consumed: Set<Token>): Span[] {
+  const pieces: Span[] = [];
   let run: Token[] = [];
   const flush = () => {
     const isUnread = (token: Token) => token.kind !== "filler" && token.kind !== "conn";
@@ -120,7 +186,7 @@ function unreadPieces(text: string, tokens: Token[], consumed: Set<Token>): stri
     if (first >= 0) {
       while (run[first - 1]?.kind === "filler") first -= 1;
       while (run[last + 1]?.kind === "filler") last += 1;
-      pieces.push(text.slice(run[first]?.from, run[last]?.to).trim());
+      pieces.push({ from: run[first]?.from ?? 0, to: run[last]?.to ?? 0 });
     }
     run = [];
   };
@@ -129,5 +195,5 @@ function unreadPieces(text: string, tokens: Token[], consumed: Set<Token>): stri
     else run.push(token);
   }
   flush();
-  return pieces.filter((piece) => piece.length > 0);
+  return pieces;
 }

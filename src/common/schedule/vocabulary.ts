@@ -2,8 +2,6 @@
  * The words a schedule is made of besides days and times: session notes (normalised to a
  * fixed vocabulary), phrases that mean "no public open mat", connectors and filler.
  */
-import { FULL_DAY_NAMES, weekdayFromWord } from "./day-names.ts";
-import type { Weekday } from "./types.ts";
 
 export const NOTE = {
   gi: "Gi",
@@ -14,7 +12,6 @@ export const NOTE = {
   free: "Free",
   fee: "Fee",
   allLevels: "All levels",
-  everyOtherWeek: "Every other week",
 } as const;
 
 const END = "(?![\\p{L}\\p{N}])";
@@ -36,7 +33,6 @@ const FIXED_NOTES: ReadonlyArray<{ pattern: RegExp; note: string }> = [
     ),
     note: NOTE.allLevels,
   },
-  { pattern: sticky("every\\s+other(?:\\s+week)?|bi-?weekly"), note: NOTE.everyOtherWeek },
   { pattern: sticky("(?:mat\\s+|drop[\\s-]?in\\s+)?fee|drop[\\s-]?in"), note: NOTE.fee },
 ];
 
@@ -49,48 +45,23 @@ const FEE_LABEL_FIRST = sticky(
   "(mat\\s+fee|drop[\\s-]?in(?:\\s+fee)?)\\s*:?\\s*\\$\\s?(\\d{1,4}(?:\\.\\d{2})?)",
 );
 
-const ORDINAL = "1st|2nd|3rd|4th|5th|first|second|third|fourth|fifth|last";
-const ORDINAL_DAY = sticky(
-  `((?:${ORDINAL})(?:\\s*(?:,|&|and|\\/)\\s*(?:${ORDINAL}))*)\\s+([\\p{L}'’]+)(?:\\s+of\\s+(?:the|each|every)\\s+month)?`,
-);
-const ORDINAL_WORDS: Readonly<Record<string, string>> = {
-  first: "1st",
-  second: "2nd",
-  third: "3rd",
-  fourth: "4th",
-  fifth: "5th",
-};
-
 export interface NoteMatch {
   note: string;
-  /** Set for "1st Saturday of the month": the phrase also names the session's day. */
-  weekday: Weekday | null;
   length: number;
 }
 
 /** Reads one recognised note phrase starting exactly at `index`. */
 export function matchNoteAt(text: string, index: number): NoteMatch | null {
-  ORDINAL_DAY.lastIndex = index;
-  const ordinal = ORDINAL_DAY.exec(text);
-  const weekday = ordinal?.[2] ? weekdayFromWord(ordinal[2]) : null;
-  if (ordinal?.[1] && weekday !== null) {
-    const ordinals = ordinal[1]
-      .toLowerCase()
-      .split(/\s*(?:,|&|and|\/)\s*/)
-      .map((word) => ORDINAL_WORDS[word] ?? word);
-    const phrase = `${ordinals.join(" & ")} ${FULL_DAY_NAMES[weekday]} of the month`;
-    return { note: phrase.charAt(0).toUpperCase() + phrase.slice(1), weekday, length: ordinal[0].length };
-  }
   FEE_WITH_AMOUNT.lastIndex = index;
   const fee = FEE_WITH_AMOUNT.exec(text);
-  if (fee) return { note: feeNote(fee[1], fee[2]), weekday: null, length: fee[0].length };
+  if (fee) return { note: feeNote(fee[1], fee[2]), length: fee[0].length };
   FEE_LABEL_FIRST.lastIndex = index;
   const labelled = FEE_LABEL_FIRST.exec(text);
-  if (labelled) return { note: feeNote(labelled[2], labelled[1]), weekday: null, length: labelled[0].length };
+  if (labelled) return { note: feeNote(labelled[2], labelled[1]), length: labelled[0].length };
   for (const { pattern, note } of FIXED_NOTES) {
     pattern.lastIndex = index;
     const match = pattern.exec(text);
-    if (match) return { note, weekday: null, length: match[0].length };
+    if (match) return { note, length: match[0].length };
   }
   return null;
 }
@@ -102,6 +73,7 @@ function feeNote(amount: string | undefined, kind: string | undefined): string {
   return `$${amount ?? ""} ${label}`;
 }
 
+/** Phrases that say there is no public open mat. */
 const NO_OPEN_MAT = sticky(
   [
     "no\\s+(?:public\\s+|regular\\s+|scheduled\\s+)?open[\\s-]?mats?(?:\\s+(?:at\\s+this\\s+time|right\\s+now|for\\s+now))?",
@@ -109,19 +81,52 @@ const NO_OPEN_MAT = sticky(
     "none",
     "n\\/a",
     "by\\s+appointment(?:\\s+only)?",
-    "(?:please\\s+)?(?:call|contact|email|text|message|dm)\\s+(?:us\\s+|the\\s+gym\\s+|ahead\\s+)?(?:for|to\\s+(?:confirm|schedule|book|ask))(?:\\s+(?:open\\s+mat\\s+)?(?:times?|schedule|details|info(?:rmation)?|availability))?",
-    "check\\s+(?:our\\s+)?(?:website|site|instagram|ig|facebook|fb|social\\s+media|calendar|app)(?:\\s+for\\s+(?:times|schedule|details))?",
-    "tb[ad]",
-    "to\\s+be\\s+(?:determined|announced)",
     "coming\\s+soon",
-    "(?:schedule\\s+|times\\s+)?varies",
   ].join("|"),
 );
 
-/** Length of a phrase meaning "there is no public open mat" starting at `index`, or 0. */
-export function matchNoOpenMatAt(text: string, index: number): number {
-  NO_OPEN_MAT.lastIndex = index;
-  return NO_OPEN_MAT.exec(text)?.[0].length ?? 0;
+/** Phrases that say there is an open mat but not when: beside a day, that day with no time listed. */
+const TIME_UNKNOWN = sticky(
+  [
+    "(?:please\\s+)?(?:call|contact|email|text|message|dm)\\s+(?:us\\s+|the\\s+gym\\s+|ahead\\s+)?(?:for|to\\s+(?:confirm|schedule|book|ask))(?:\\s+(?:open\\s+mat\\s+)?(?:times?|schedule|details|info(?:rmation)?|availability))?",
+    "(?:please\\s+)?call\\s+ahead",
+    "check\\s+(?:our\\s+)?(?:website|site|instagram|ig|facebook|fb|social\\s+media|calendar|app)(?:\\s+for\\s+(?:times|schedule|details))?",
+    "tb[ad]",
+    "to\\s+be\\s+(?:determined|announced)",
+    "(?:schedule\\s+|times?\\s+)?var(?:ies|y)",
+    "times?\\s+not\\s+(?:listed|posted|set)",
+    "after\\s+(?:the\\s+)?(?:last\\s+|evening\\s+|noon\\s+|adult\\s+|morning\\s+)?class(?:es)?",
+    "following\\s+(?:the\\s+)?class",
+  ].join("|"),
+);
+
+/**
+ * A phrase meaning "no public open mat" (`timeUnknown` false) or "open mat, time not given"
+ * (`timeUnknown` true) starting at `index`, or null.
+ */
+export function matchNoOpenMatAt(
+  text: string,
+  index: number,
+): { length: number; timeUnknown: boolean } | null {
+  for (const [pattern, timeUnknown] of [
+    [NO_OPEN_MAT, false],
+    [TIME_UNKNOWN, true],
+  ] as const) {
+    pattern.lastIndex = index;
+    const match = pattern.exec(text);
+    if (match) return { length: match[0].length, timeUnknown };
+  }
+  return null;
+}
+
+// "Open mat", "openmat", "open roll": the label that picks open mats out of a class timetable.
+const OPEN_MAT_LABEL = sticky(
+  "open[\\s-]?mats?|openmats?|open\\s+roll(?:s|ing)?|open\\s+(?:training|sparring|gym)",
+);
+
+export function matchOpenMatLabelAt(text: string, index: number): number {
+  OPEN_MAT_LABEL.lastIndex = index;
+  return OPEN_MAT_LABEL.exec(text)?.[0].length ?? 0;
 }
 
 /** Words that carry nothing for the schedule ("Open mat every Saturday at 11"). */

@@ -1,9 +1,9 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { dayFlags } from "../../../common/schedule/format";
-import { parseSchedule } from "../../../common/schedule/parse";
 import type { CommunityNote } from "../../../common/schemas/school";
 import type { Db } from "../../../db/client";
 import { schools } from "../../../db/schema";
+import { readWeeklySchedule } from "./ingest";
 import { type SchoolRow, VERSION_KEY } from "./queries";
 import { schoolsChanged } from "./schools-version";
 
@@ -34,7 +34,7 @@ export function correctSchool(
 ) {
   // This copy's cached pages and lists ask the version again rather than wait out their second.
   schoolsChanged(db);
-  const parsed = parseSchedule(fix.dayAndTime);
+  const parsed = readWeeklySchedule(fix.dayAndTime, now);
   const place = fix.place ?? school;
   const note = fix.note ? JSON.stringify(fix.note) : null;
   const update = db

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { dayFlags } from "../../../common/schedule/format";
 import { parseSchedule } from "../../../common/schedule/parse";
 import type { ParsedSchedule } from "../../../common/schedule/types";
+import { weeklyOnly } from "../../../common/schedule/weekly-only";
 import type { Db } from "../../../db/client";
 import { openMatSessions, schools } from "../../../db/schema";
 import { bumpSchoolsVersion, findSchoolBySourceKey, slugTaken } from "./queries";
@@ -79,6 +80,14 @@ function schoolValues(deps: IngestDeps, draft: SchoolDraft, parsed: ParsedSchedu
   };
 }
 
+/**
+ * The schedule as stored: weekly sessions only until monthly, dated and seasonal ones are;
+ * the others stay in `scheduleUnparsed`, with the gym's text (weekly-only.ts).
+ */
+export function readWeeklySchedule(text: string, now: Date): ParsedSchedule {
+  return weeklyOnly(parseSchedule(text, { today: now.toISOString().slice(0, 10) }));
+}
+
 const sessionRows = (schoolId: number, parsed: ParsedSchedule) =>
   parsed.sessions.map((s) => ({
     schoolId,
@@ -98,8 +107,8 @@ export async function upsertSchool(
 ): Promise<{ id: number; action: "added" | "updated" }> {
   const { db } = deps;
   const sourceKey = draft.sourceKey ?? deriveSourceKey(draft.gym, draft.address);
-  const parsed = parseSchedule(draft.dayAndTime);
   const now = deps.now();
+  const parsed = readWeeklySchedule(draft.dayAndTime, now);
   const values = schoolValues(deps, draft, parsed, now);
   const existing = await findSchoolBySourceKey(db, sourceKey);
   const slug = existing?.slug ?? (await uniqueSlug(db, slugify(`${draft.gym} ${draft.city} ${draft.state}`)));
@@ -133,7 +142,7 @@ export async function insertSchools(deps: IngestDeps, drafts: SchoolDraft[]): Pr
   const slugs = new Set<string>();
   const prepared: { parsed: ParsedSchedule; row: typeof schools.$inferInsert }[] = [];
   for (const draft of drafts) {
-    const parsed = parseSchedule(draft.dayAndTime);
+    const parsed = readWeeklySchedule(draft.dayAndTime, now);
     let slug = slugify(`${draft.gym} ${draft.city} ${draft.state}`);
     for (let n = 2; slugs.has(slug) || (await slugTaken(deps.db, slug)); n++) {
       slug = `${slugify(`${draft.gym} ${draft.city} ${draft.state}`)}-${n}`;

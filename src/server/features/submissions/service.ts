@@ -1,4 +1,3 @@
-import { parseSchedule } from "../../../common/schedule/parse";
 import type { OpenMatSubmissionInput, PendingSubmission } from "../../../common/schemas/submission";
 import { weekdayNames } from "../../../common/schemas/submission";
 import type { Db } from "../../../db/client";
@@ -8,6 +7,7 @@ import { hitRate, releaseRate, tooManyRequests } from "../../http/rate-limit";
 import { requireAccess } from "../../policy/access";
 import { adminOnlyApiMessage } from "../../policy/guard";
 import type { PolicyViewer } from "../../policy/viewer";
+import { readWeeklySchedule } from "../schools/ingest";
 import { duplicateCandidates } from "../schools/service";
 import { geocodeOrFail, mailTo, requireReviewer, type SubmissionDeps } from "./deps";
 import { type AuditRow, auditPage, findSubmission, insertSubmission, pendingSubmissions } from "./queries";
@@ -26,11 +26,14 @@ export { type SubmissionView, toSubmissionView } from "./view";
 /** The queue lists at most this many pending submissions at once. */
 export const QUEUE_LIMIT = 200;
 
-/** The parser's verdict: flagged when any part went unread, or nothing was read at all. */
-function readSchedule(text: string) {
-  const parsed = parseSchedule(text);
+/**
+ * The parser's verdict on what would be listed (weekly sessions only, as at approval):
+ * flagged when any part went unread or was held back, or nothing was read at all.
+ */
+function readSchedule(text: string, now: Date) {
+  const parsed = readWeeklySchedule(text, now);
   // `review`: readings the parser wants a person to check (a "12am" start read as noon, ...).
-  const review = (parsed as { review?: string[] }).review ?? [];
+  const review = parsed.review ?? [];
   const needsReview =
     review.length > 0 || parsed.unparsed.length > 0 || (parsed.sessions.length === 0 && !parsed.noOpenMat);
   return { sessions: parsed.sessions, unparsed: parsed.unparsed, review, needsReview };
@@ -78,7 +81,7 @@ async function submitOnce(
     await releaseRate(db, rule, now.getTime());
     throw error;
   }
-  const schedule = readSchedule(input.dayAndTime);
+  const schedule = readSchedule(input.dayAndTime, now);
   const row = await insertSubmission(
     db,
     {
