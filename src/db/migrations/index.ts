@@ -18,6 +18,7 @@ import m14 from "./0014_feedback_review.sql" with { type: "text" };
 import m15 from "./0015_live_streams.sql" with { type: "text" };
 import m16 from "./0016_idempotency_keys.sql" with { type: "text" };
 import m17 from "./0017_strip_event_bodies.sql" with { type: "text" };
+import m18 from "./0018_schedule_exceptions.sql" with { type: "text" };
 import journal from "./meta/_journal.json";
 
 export const migrationJournal = journal;
@@ -40,4 +41,5 @@ export const migrationSql: Record<string, string> = {
   "0015_live_streams": m15,
   "0016_idempotency_keys": m16,
   "0017_strip_event_bodies": m17,
+  "0018_schedule_exceptions": m18,
 };

@@ -12,5 +12,6 @@ export * from "./moderation";
 export * from "./notifications";
 export * from "./ops";
 export * from "./posts";
+export * from "./schedule";
 export * from "./schools";
 export * from "./social";
