@@ -107,6 +107,7 @@ const siteTable: Record<SiteAction, { guest: boolean; member: boolean; admin: bo
   "reports.create": { guest: false, member: true, admin: true },
   "reports.review": { guest: false, member: false, admin: true },
   "listings.stale.read": { guest: false, member: false, admin: true },
+  "school.exceptions": { guest: false, member: false, admin: true },
 };
 
 const viewers: Record<"guest" | "member" | "admin", PolicyViewer> = {

@@ -45,6 +45,11 @@ export const siteRules = {
   "reports.review": isAdmin,
   /** The stale listings: flagged schedules and schools no check-in confirmed lately. */
   "listings.stale.read": isAdmin,
+  /**
+   * Cancelling an open mat or closing a day, and restoring it (issue 20). Admins for now;
+   * a school's owners join through this same rule (issue 21), never by a check of their own.
+   */
+  "school.exceptions": isAdmin,
 } satisfies Record<string, (viewer: PolicyViewer) => boolean>;
 
 export const memberRules = {
