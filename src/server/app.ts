@@ -51,6 +51,7 @@ import { canSeePostPhoto, pruneUnpostedPhotos } from "./features/posts/photos";
 import { postRoutes } from "./features/posts/routes";
 import { profilePageRoutes } from "./features/profile-pages/routes";
 import { reportRoutes } from "./features/reports/routes";
+import { scheduleExceptionRoutes } from "./features/schedule-exceptions/routes";
 import { hasDemoSchools, seedDemoSchoolsOnce } from "./features/schools/demo";
 import { schoolPageRoutes } from "./features/schools/page-routes";
 import { schoolRoutes } from "./features/schools/routes";
@@ -261,6 +262,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       ),
     )
     .use(staleListingRoutes(context, guard))
+    .use(scheduleExceptionRoutes({ db: database.db, now: context.now }, guard))
     .use(photoRoutes(photoDeps, guard, (viewer, id) => canSeePostPhoto(database.db, viewer, id)))
     .use(postPhotoRoutes(photoDeps, guard))
     .use(postRoutes(context, guard))

@@ -6,7 +6,8 @@ export interface AuditEntry {
   actorId: number | null;
   action: string;
   subjectType: string;
-  subjectId: number;
+  /** The subject's id, or SQL that finds it in the batch (a row the batch has just inserted). */
+  subjectId: number | SQL;
   before: unknown;
   after: unknown;
   at: Date;

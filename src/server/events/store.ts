@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { domainEvents, eventCursors, eventRecipients } from "../../db/schema";
 
@@ -16,12 +16,15 @@ export type EventType =
   | "conversation.read"
   | "notification.created"
   | "notifications.read"
-  | "submission.decided";
+  | "submission.decided"
+  /** An admin cancelled an open mat or closed a day: subject the exception, payload `{ schoolId }`. */
+  | "occurrence.cancelled";
 
 export interface NewEvent {
   type: EventType;
   actorId?: number | null;
-  subjectId?: number | null;
+  /** An id, or SQL that finds it in the batch (a row the batch has just inserted). */
+  subjectId?: number | SQL | null;
   payload?: Record<string, unknown>;
   /** Members whose open tabs get it live; empty for events only consumers read. */
   recipients?: readonly number[];

@@ -1,0 +1,88 @@
+import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../../db/client";
+import { scheduleExceptions } from "../../../db/schema";
+import { VERSION_KEY } from "../schools/queries";
+
+export type ExceptionRow = typeof scheduleExceptions.$inferSelect;
+
+/** The slot an exception holds: one start, or (null) the whole day. */
+const slotIs = (startMinute: number | null): SQL =>
+  startMinute === null
+    ? sql`${scheduleExceptions.startMinute} IS NULL`
+    : eq(scheduleExceptions.startMinute, startMinute);
+
+export const exceptionAt = async (db: Db, schoolId: number, date: string, startMinute: number | null) =>
+  (
+    await db
+      .select()
+      .from(scheduleExceptions)
+      .where(
+        and(
+          eq(scheduleExceptions.schoolId, schoolId),
+          eq(scheduleExceptions.date, date),
+          slotIs(startMinute),
+        ),
+      )
+      .limit(1)
+  )[0];
+
+export const exceptionById = async (db: Db, id: number) =>
+  (await db.select().from(scheduleExceptions).where(eq(scheduleExceptions.id, id)).limit(1))[0];
+
+/** A school's exceptions on the local dates `from` to `to`, by date. */
+export const exceptionsBetween = (db: Db, schoolId: number, from: string, to: string) =>
+  db
+    .select()
+    .from(scheduleExceptions)
+    .where(
+      and(
+        eq(scheduleExceptions.schoolId, schoolId),
+        gte(scheduleExceptions.date, from),
+        lte(scheduleExceptions.date, to),
+      ),
+    )
+    .orderBy(asc(scheduleExceptions.date));
+
+/** Every school's exceptions on or after `from` (a local date; the table holds few rows). */
+export const exceptionsFrom = (db: Db, from: string) =>
+  db
+    .select()
+    .from(scheduleExceptions)
+    .where(gte(scheduleExceptions.date, from))
+    .orderBy(asc(scheduleExceptions.schoolId), asc(scheduleExceptions.date));
+
+export const exceptionsOfIds = (db: Db, ids: readonly number[]) =>
+  ids.length
+    ? db
+        .select()
+        .from(scheduleExceptions)
+        .where(inArray(scheduleExceptions.id, [...ids]))
+    : [];
+
+/** Adds the exception unless its slot is taken (two at once leave one: the unique index decides). */
+export const insertException = (
+  db: Tx,
+  row: {
+    schoolId: number;
+    date: string;
+    startMinute: number | null;
+    reason: string;
+    createdBy: number;
+    at: Date;
+  },
+) =>
+  db.run(sql`INSERT INTO schedule_exceptions (school_id, date, start_minute, reason, created_by, created_at)
+    VALUES (${row.schoolId}, ${row.date}, ${row.startMinute}, ${row.reason}, ${row.createdBy}, ${row.at.getTime()})
+    ON CONFLICT DO NOTHING`);
+
+/** Right after `insertException` (under the batch's write lock): the row it added. */
+export const insertedExceptionId = sql`(SELECT max(id) FROM schedule_exceptions)`;
+
+export const deleteException = (db: Tx, id: number) =>
+  db.run(sql`DELETE FROM schedule_exceptions WHERE id = ${id}`);
+
+/** The schools version moves when the statement just before this one changed a row. */
+export const bumpVersionIfChanged = (db: Tx) =>
+  db.run(sql`INSERT INTO app_meta (key, value, updated_at)
+    SELECT ${VERSION_KEY}, '1', ${Date.now()} WHERE changes() = 1
+    ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1, updated_at = excluded.updated_at`);

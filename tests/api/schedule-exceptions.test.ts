@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { authMessages } from "../../src/common/schemas/auth";
+import {
+  EXCEPTION_REASON_MAX,
+  exceptionTexts,
+  type OccurrenceView,
+  type ScheduleExceptionView,
+} from "../../src/common/schemas/schedule-exceptions";
+import { addSchool } from "../support/checkins";
+import { confirmEmail, jsonFrom, nextPeerIp, registerMember } from "../support/session";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+const ADMIN_EMAIL = "exceptions-admin@example.com";
+// Friday 20 November 2026, noon in New York: the next open mats are Saturday 21 and Sunday 22.
+const NOW = new Date("2026-11-20T17:00:00.000Z");
+let t: TestApp;
+let memberCookie: string;
+let adminCookie: string;
+let schoolId: number;
+let otherSchoolId: number;
+
+const rows = async (sql: string, args: (string | number)[] = []) =>
+  (await t.app.context.database.client.execute({ sql, args })).rows;
+/** What a refused request must leave as it was. */
+const snapshot = async () => ({
+  exceptions: await rows("SELECT * FROM schedule_exceptions ORDER BY id"),
+  audit: (await rows("SELECT count(*) AS n FROM admin_audit_log"))[0]?.n,
+  events: (await rows("SELECT count(*) AS n FROM domain_events"))[0]?.n,
+  version: Number((await rows("SELECT value FROM app_meta WHERE key = 'schools_version'"))[0]?.value ?? 0),
+});
+const as = (cookie: string): Record<string, string> => ({ cookie });
+const cancel = (body: unknown, cookie = adminCookie, id = schoolId) =>
+  t.json("POST", `/api/schools/${id}/exceptions`, body, as(cookie));
+const restore = (exceptionId: number, cookie = adminCookie, id = schoolId) =>
+  t.json("DELETE", `/api/schools/${id}/exceptions/${exceptionId}`, undefined, as(cookie));
+const occurrences = async (query = "", id = schoolId) => {
+  const res = await t.request(`/api/schools/${id}/occurrences${query}`);
+  return {
+    status: res.status,
+    body: (await res.json()) as { occurrences: OccurrenceView[]; message?: string },
+  };
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: ADMIN_EMAIL }, { now: () => NOW });
+  memberCookie = (await registerMember(t, "excmember")).cookie;
+  const res = await jsonFrom(t, nextPeerIp(), "POST", "/api/auth/register", {
+    username: "excadmin",
+    email: ADMIN_EMAIL,
+    password: "exceptions admin password",
+  });
+  adminCookie = res.headers.getSetCookie()[0]?.split(";")[0] ?? "";
+  await confirmEmail(t, ADMIN_EMAIL, adminCookie);
+  schoolId = (
+    await addSchool(t, {
+      gym: "Cancel Academy",
+      sessions: [
+        [6, "10:00"],
+        [0, "10:00"],
+        [0, "16:00"],
+      ],
+    })
+  ).id;
+  otherSchoolId = (await addSchool(t, { gym: "Other Academy", sessions: [[6, "09:00"]] })).id;
+});
+afterAll(() => t.close());
+
+describe("GET /api/schools/{id}/occurrences", () => {
+  it("lists today and the 27 days after in the gym's zone, with the gym's offset", async () => {
+    const { status, body } = await occurrences();
+    expect(status).toBe(200);
+    const dates = body.occurrences.map((o) => o.date);
+    expect(dates[0]).toBe("2026-11-21");
+    expect(dates.at(-1)).toBe("2026-12-13");
+    expect(body.occurrences).toHaveLength(4 * 3);
+    expect(body.occurrences[0]).toEqual({
+      date: "2026-11-21",
+      start: 600,
+      end: null,
+      startsAt: "2026-11-21T10:00:00-05:00",
+      endsAt: null,
+      status: "scheduled",
+      reason: null,
+      notes: [],
+    });
+  });
+
+  it("takes a range of up to 92 days, across a daylight-saving change", async () => {
+    const { status, body } = await occurrences("?from=2027-03-01&to=2027-05-31");
+    expect(status).toBe(200);
+    expect(body.occurrences.find((o) => o.date === "2027-03-06")?.startsAt).toBe("2027-03-06T10:00:00-05:00");
+    expect(body.occurrences.find((o) => o.date === "2027-03-20")?.startsAt).toBe("2027-03-20T10:00:00-04:00");
+  });
+
+  it("refuses a range over 92 days, a reversed one, a date that does not exist, an unknown school", async () => {
+    expect(await occurrences("?from=2027-03-01&to=2027-06-01")).toEqual({
+      status: 400,
+      body: expect.objectContaining({ message: exceptionTexts.rangeTooLong }),
+    });
+    expect(await occurrences("?from=2027-03-02&to=2027-03-01")).toEqual({
+      status: 400,
+      body: expect.objectContaining({ message: exceptionTexts.rangeReversed }),
+    });
+    expect((await occurrences("?from=2027-02-29")).body.message).toBe(exceptionTexts.fromInvalid);
+    expect((await occurrences("?to=tomorrow")).body.message).toBe(exceptionTexts.toInvalid);
+    expect((await occurrences("", 999_999)).status).toBe(404);
+    expect((await t.request("/api/schools/abc/occurrences")).status).toBe(400);
+  });
+});
+
+describe("POST /api/schools/{id}/exceptions", () => {
+  it("refuses, changing nothing: a guest, a member, bad input, a slot the school does not have", async () => {
+    const before = await snapshot();
+    const valid = { date: "2026-11-22", startMinute: 600, reason: "Tournament" };
+    const cases: [Promise<Response>, number, string][] = [
+      [t.json("POST", `/api/schools/${schoolId}/exceptions`, valid), 401, authMessages.notSignedIn],
+      [cancel(valid, memberCookie), 403, exceptionTexts.forbidden],
+      [cancel(valid, adminCookie, 999_999), 404, exceptionTexts.schoolNotFound],
+      [cancel({ ...valid, date: "2026-11-31" }), 400, exceptionTexts.dateInvalid],
+      [cancel({ ...valid, date: "22/11/2026" }), 400, exceptionTexts.dateInvalid],
+      [cancel({ ...valid, startMinute: 1440 }), 400, exceptionTexts.startMinuteInvalid],
+      [cancel({ ...valid, startMinute: 10.5 }), 400, exceptionTexts.startMinuteInvalid],
+      [cancel({ ...valid, reason: "   " }), 400, exceptionTexts.reasonRequired],
+      [cancel({ date: valid.date }), 400, exceptionTexts.reasonRequired],
+      [cancel({ ...valid, reason: "x".repeat(EXCEPTION_REASON_MAX + 1) }), 400, exceptionTexts.reasonTooLong],
+      // Monday: no open mat at all; Sunday at 11:00: not one of its starts.
+      [cancel({ ...valid, date: "2026-11-23", startMinute: null }), 422, exceptionTexts.noOccurrenceThatDay],
+      [cancel({ ...valid, startMinute: 660 }), 422, exceptionTexts.noOccurrence],
+      // Last Sunday, already past in New York.
+      [cancel({ ...valid, date: "2026-11-15" }), 422, exceptionTexts.past],
+    ];
+    for (const [response, status, message] of cases) {
+      const res = await response;
+      expect({ status: res.status, message: ((await res.json()) as { message: string }).message }).toEqual({
+        status,
+        message,
+      });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("cancels one open mat: the occurrence is cancelled with its reason, audited, told, the version moves", async () => {
+    const before = await snapshot();
+    const res = await cancel({ date: "2026-11-22", startMinute: 600, reason: "Coach away at a seminar" });
+    expect(res.status).toBe(201);
+    const exception = (await res.json()) as ScheduleExceptionView;
+    expect(exception).toMatchObject({
+      schoolId,
+      date: "2026-11-22",
+      startMinute: 600,
+      reason: "Coach away at a seminar",
+    });
+    const sunday = (await occurrences()).body.occurrences.filter((o) => o.date === "2026-11-22");
+    expect(sunday.map((o) => [o.start, o.status, o.reason])).toEqual([
+      [600, "cancelled", "Coach away at a seminar"],
+      [960, "scheduled", null],
+    ]);
+    const audit = await rows("SELECT * FROM admin_audit_log WHERE subject_type = 'schedule_exception'");
+    expect(audit.map((a) => [a.action, Number(a.subject_id)])).toEqual([["schedule.cancel", exception.id]]);
+    const events = await rows("SELECT * FROM domain_events WHERE type = 'occurrence.cancelled'");
+    expect(events.map((e) => [Number(e.subject_id), JSON.parse(String(e.payload))])).toEqual([
+      [exception.id, { schoolId }],
+    ]);
+    expect(Number((await snapshot()).version)).toBe(Number(before.version) + 1);
+  });
+
+  it("answers the first cancellation to a repeat, also to several sent at once, writing nothing new", async () => {
+    const body = { date: "2026-11-28", reason: "Closed for Thanksgiving weekend" };
+    const responses = await Promise.all(Array.from({ length: 6 }, () => cancel(body)));
+    const answers = await Promise.all(responses.map((r) => r.json() as Promise<ScheduleExceptionView>));
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+    const id = answers[0]?.id ?? 0;
+    const before = await snapshot();
+    const again = await cancel({ ...body, reason: "Another reason" });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(answers[0] as ScheduleExceptionView);
+    expect(await snapshot()).toEqual(before);
+    expect(
+      await rows(
+        "SELECT id FROM admin_audit_log WHERE subject_type = 'schedule_exception' AND subject_id = ?",
+        [id],
+      ),
+    ).toHaveLength(1);
+    expect(
+      await rows("SELECT id FROM domain_events WHERE type = 'occurrence.cancelled' AND subject_id = ?", [id]),
+    ).toHaveLength(1);
+    // No startMinute: the whole day, every open mat of it.
+    const saturday = (await occurrences()).body.occurrences.filter((o) => o.date === "2026-11-28");
+    expect(saturday.map((o) => o.status)).toEqual(["cancelled"]);
+  });
+});
+
+describe("DELETE /api/schools/{id}/exceptions/{exceptionId}", () => {
+  it("restores the open mat (audited); refuses a guest, a member, another school's id, an unknown id", async () => {
+    const created = (await (
+      await cancel({ date: "2026-12-05", startMinute: 600, reason: "Gym floor repairs" })
+    ).json()) as ScheduleExceptionView;
+    const before = await snapshot();
+    const refused: [Promise<Response>, number][] = [
+      [t.json("DELETE", `/api/schools/${schoolId}/exceptions/${created.id}`), 401],
+      [restore(created.id, memberCookie), 403],
+      [restore(created.id, adminCookie, otherSchoolId), 404],
+      [restore(999_999), 404],
+      [restore(0), 400],
+    ];
+    for (const [response, status] of refused) expect((await response).status).toBe(status);
+    expect(await snapshot()).toEqual(before);
+    const res = await restore(created.id);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ restored: created });
+    const saturday = (await occurrences()).body.occurrences.find((o) => o.date === "2026-12-05");
+    expect(saturday?.status).toBe("scheduled");
+    const audit = await rows(
+      "SELECT action FROM admin_audit_log WHERE subject_type = 'schedule_exception' AND subject_id = ? ORDER BY id",
+      [created.id],
+    );
+    expect(audit.map((a) => a.action)).toEqual(["schedule.cancel", "schedule.restore"]);
+    expect(Number((await snapshot()).version)).toBe(Number(before.version) + 1);
+    expect((await restore(created.id)).status).toBe(404);
+  });
+});
