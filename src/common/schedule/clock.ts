@@ -16,6 +16,8 @@ export interface ClockTime {
   weak: boolean;
   /** Written as the word "noon" or "midnight", so never a slip of am for pm. */
   named?: true;
+  /** "11ish": the writer gives the time only roughly (the suffix as written). */
+  approximate?: string;
 }
 
 export const MINUTES_PER_DAY = 24 * 60;
@@ -23,10 +25,10 @@ export const MINUTES_PER_DAY = 24 * 60;
 // "11ish", "11am-ish": the doubt is read after the time (marks.ts).
 const NOT_WORD_AFTER = "(?=-?ish(?![\\p{L}\\p{N}])|(?![\\p{L}\\p{N}]))";
 const MERIDIEM = "(?:\\s*([ap])\\.?\\s?m\\.?|([ap])\\.?)";
-// "18:00", "6.30pm", and the European "18h30".
-const CLOCK = new RegExp(`(\\d{1,2})(?:([:.hH])(\\d{2}))?${MERIDIEM}?${NOT_WORD_AFTER}`, "iuy");
-// "630pm", "1130am"; without am/pm, "630" and "1800" (see `compactTime`).
-const COMPACT_CLOCK = new RegExp(`(\\d{1,2})(\\d{2})${MERIDIEM}?${NOT_WORD_AFTER}`, "iuy");
+// "18:00", "6.30pm", and the European "18h30" or "20:30h".
+const CLOCK = new RegExp(`(\\d{1,2})(?:([:.hH])(\\d{2})([hH])?)?${MERIDIEM}?${NOT_WORD_AFTER}`, "iuy");
+// "630pm", "1130am"; without am/pm, "630" and "1800" or "1800 hrs" (see `compactTime`).
+const COMPACT_CLOCK = new RegExp(`(\\d{1,2})(\\d{2})(?:${MERIDIEM}|\\s?(hrs?))?${NOT_WORD_AFTER}`, "iuy");
 // "18h", "9h": a European hour. Never "2h" (two hours) nor the "5h" of "1.5h".
 const HOUR_H = new RegExp(`(\\d{1,2})[hH]${NOT_WORD_AFTER}`, "uy");
 const MIN_HOUR_H = 7;
@@ -37,8 +39,19 @@ export interface TimeMatch {
   length: number;
 }
 
-/** Reads a clock time starting exactly at `index`, or returns null. */
+const ISH = /-?ish(?![\p{L}\p{N}])/iuy;
+
+/** Reads a clock time starting exactly at `index`, or returns null; "11ish" is 11 with its doubt. */
 export function matchTimeAt(text: string, index: number): TimeMatch | null {
+  const found = matchClockAt(text, index);
+  if (!found) return null;
+  ISH.lastIndex = index + found.length;
+  const ish = ISH.exec(text);
+  if (!ish) return found;
+  return { time: { ...found.time, approximate: ish[0] }, length: found.length + ish[0].length };
+}
+
+function matchClockAt(text: string, index: number): TimeMatch | null {
   NAMED_TIME.lastIndex = index;
   const named = NAMED_TIME.exec(text);
   if (named) {
@@ -58,7 +71,12 @@ export function matchTimeAt(text: string, index: number): TimeMatch | null {
   COMPACT_CLOCK.lastIndex = index;
   const compact = COMPACT_CLOCK.exec(text);
   if (compact) {
-    const time = compactTime(compact[1] ?? "", compact[2] ?? "", meridiemOf(compact));
+    const time = compactTime(
+      compact[1] ?? "",
+      compact[2] ?? "",
+      meridiemOf(compact),
+      compact[5] !== undefined,
+    );
     return time ? { time, length: compact[0].length } : null;
   }
   HOUR_H.lastIndex = index;
@@ -74,7 +92,8 @@ export function matchTimeAt(text: string, index: number): TimeMatch | null {
   CLOCK.lastIndex = index;
   const clock = CLOCK.exec(text);
   if (!clock) return null;
-  const time = clockTime(Number(clock[1]), clock[3], meridiemOf(clock, 4), clock[2]?.toLowerCase() === "h");
+  const european = clock[2]?.toLowerCase() === "h" || clock[4] !== undefined;
+  const time = clockTime(Number(clock[1]), clock[3], meridiemOf(clock, 5), european);
   return time ? { time, length: clock[0].length } : null;
 }
 
@@ -89,11 +108,21 @@ function meridiemOf(match: RegExpExecArray, first = 3): Meridiem | null {
  * four digits are a 24-hour clock ("1800", "0930", "1130"); three are a 12-hour time whose
  * am/pm is not written ("630").
  */
-function compactTime(hourText: string, minuteText: string, meridiem: Meridiem | null): ClockTime | null {
+function compactTime(
+  hourText: string,
+  minuteText: string,
+  meridiem: Meridiem | null,
+  military: boolean,
+): ClockTime | null {
   const hour = Number(hourText);
   const minute = Number(minuteText);
   if (meridiem) return clockTime(hour, minuteText, meridiem, false);
-  if (minute % 15 !== 0) return null;
+  if (hourText.length === 2 && military) {
+    return hour > 23 || minute > 59
+      ? null
+      : { hour, minute, meridiem: null, fixed: hour * 60 + minute, weak: false };
+  }
+  if (minute % 15 !== 0 || military) return null;
   if (hourText.length === 2) {
     if (hour > 23) return null;
     return { hour, minute, meridiem: null, fixed: hour * 60 + minute, weak: true };
@@ -198,4 +227,10 @@ export function resolveBefore(time: ClockTime, next: number): number {
 /** Likewise the reading just after `previous` ("11am, 1"). */
 export function resolveAfter(time: ClockTime, previous: number): number {
   return closest(readings(time), (start) => forwardDistance(previous, start));
+}
+
+/** The same 12-hour time with am/pm given ("9" read as "9am"). */
+export function withMeridiem(time: ClockTime, meridiem: Meridiem): ClockTime {
+  if (time.fixed !== null) return time;
+  return { ...time, meridiem, fixed: toMinutes(time.hour, time.minute, meridiem) };
 }

@@ -63,7 +63,10 @@ export function readDayRun(run: Token[], text: string): DayRun {
         `"${written}": the ${sharedRule.written.replace(/\s+\S+$/, "")} read as applying to each day`,
       );
     }
-    const notes = inherits && sharedRule ? [sharedRule] : token.notes;
+    // The shared rule stands for whichever day it is given to.
+    const shared: Mark | null =
+      sharedRule?.mark === "ordinals" ? { ...sharedRule, weekday: null } : sharedRule;
+    const notes = inherits && shared ? [shared] : token.notes;
     if (isRange && rangeFrom !== undefined && rangeTo !== undefined) {
       for (const weekday of dayRange(rangeFrom, rangeTo)) add(weekday, weekday === rangeTo ? notes : []);
     } else {

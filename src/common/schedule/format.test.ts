@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { dayFlags, formatDays, formatNextStart, formatSchedule, formatTime } from "./format.ts";
 import { parseSchedule } from "./parse.ts";
-import { onDays, session, sortSessions } from "./test-support.ts";
+import { onDays, session, sortSessions, untimed as untimed_ } from "./test-support.ts";
 
 describe("formatTime", () => {
   test.each([
@@ -55,6 +55,36 @@ describe("formatSchedule", () => {
     const text = formatSchedule({ sessions });
     expect(text).toBe("Fri midnight–2:00 AM; Sat 00:30; Sun 10:00 PM–12:00 AM");
     expect(parseSchedule(text)).toEqual({ sessions: sortSessions(sessions), unparsed: [], noOpenMat: false });
+  });
+
+  test("writes monthly, dated and seasonal sessions, and days with no time listed, each in a clause of its own", () => {
+    const sessions = [
+      { ...session("Sat 11:00-13:00", "Gi"), ordinals: [1, 3] as (1 | 3)[] },
+      { ...session("Sun 10:00"), ordinals: [-1] as -1[] },
+      { ...session("Sat 15:30-17:00"), date: "2026-03-28" },
+      { ...session("Fri 18:00"), from: "2026-03-06", until: "2026-05-29" },
+      ...onDays("Mon Wed", "06:00-07:00"),
+    ];
+    const untimed = [untimed_("Thu"), untimed_("Tue -20:30", "No-Gi")];
+    const text = formatSchedule({ sessions, untimed });
+    expect(text).toBe(
+      "Mon/Wed 6:00 AM–7:00 AM; Tue until 8:30 PM (No-Gi); Thu (time not listed); " +
+        "Fri 6:00 PM (from Mar 6, 2026) (until May 29, 2026); 1st & 3rd Sat 11:00 AM–1:00 PM (Gi); " +
+        "Sat Mar 28, 2026 3:30 PM–5:00 PM; last Sun 10:00 AM",
+    );
+    expect(parseSchedule(text)).toEqual({
+      sessions: sortSessions(sessions),
+      untimed: sortSessions(untimed),
+      unparsed: [],
+      noOpenMat: false,
+    });
+  });
+
+  test("writes an end in the midnight hour after a morning start so that it never reads back as noon", () => {
+    const sessions = [session("Sat 10:00-00:00"), session("Sun 09:00-00:30")];
+    const text = formatSchedule({ sessions });
+    expect(text).toBe("Sat 10:00 AM–midnight; Sun 9:00 AM–00:30");
+    expect(parseSchedule(text).sessions).toEqual(sortSessions(sessions));
   });
 
   test("says 'No open mat' only when the parse said so", () => {

@@ -7,6 +7,7 @@ import { type DayEntry, readDayRun } from "./days.ts";
 import type { Note } from "./marks.ts";
 import { endOnlyTimes, slotTimes } from "./slots.ts";
 import type { Span, Token } from "./tokenize.ts";
+import type { DayPart } from "./vocabulary.ts";
 
 type TokenOf<K extends Token["kind"]> = Extract<Token, { kind: K }>;
 
@@ -49,8 +50,8 @@ export function groupItems(tokens: Token[], text: string): Item[] {
   let index = 0;
   while (index < tokens.length) {
     const token = tokens[index];
-    const endOnly = token?.kind === "conn" && token.until ? nextMeaningful(tokens, index + 1, false) : -1;
-    if (token && endOnly >= 0 && tokens[endOnly]?.kind === "time") {
+    const endOnly = endOnlyAt(tokens, index);
+    if (token && endOnly !== null) {
       const { item, next } = readEndOnly(tokens, index, endOnly, text);
       items.push(item);
       index = next;
@@ -202,20 +203,51 @@ function readTimes(tokens: Token[], index: number, text: string): { item: TimesI
     }
     next = following;
   }
+  // A lone time with no am/pm takes it from the time before it once that one is sure
+  // ("11am, 1 and 3"), else from the written time after it ("6 & 7pm").
+  let sureBefore: number | null = null;
   const slots = raw.map(({ first, second, notes, to }, position): TimeSlot => {
     const written = text.slice(first.from, (second ?? first).to);
-    const neighbours = {
-      before: raw[position - 1]?.first.time.fixed,
-      after: raw[position + 1]?.first.time.fixed,
-    };
+    const neighbours = { before: sureBefore, after: raw[position + 1]?.first.time.fixed };
+    const dayPart = dayPartNear(tokens, tokens.indexOf(first));
+    const { guessed, ...times } = slotTimes(first.time, second?.time ?? null, written, neighbours, dayPart);
+    sureBefore = guessed ? null : times.start;
     return {
-      ...slotTimes(first.time, second?.time ?? null, written, neighbours),
+      ...times,
       notes,
       from: first.from,
       to,
     };
   });
   return { item: { kind: "times", slots, tokens: consumed }, next };
+}
+
+/** The part of the day ("nights") nearest before the time at `index` on its line, else after it. */
+function dayPartNear(tokens: Token[], index: number): DayPart | null {
+  const dayPart = (token: Token | undefined) => (token?.kind === "filler" ? (token.dayPart ?? null) : null);
+  for (let at = index - 1; at >= 0; at -= 1) {
+    const found = dayPart(tokens[at]);
+    if (found) return found;
+  }
+  for (let at = index + 1; at < tokens.length; at += 1) {
+    const found = dayPart(tokens[at]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Where "until 8 PM" (or "after class until 8 PM") starts at `index`: the index of the time.
+ * "after class" says the start is not written, so it belongs to the end.
+ */
+function endOnlyAt(tokens: Token[], index: number): number | null {
+  const token = tokens[index];
+  const until =
+    token?.kind === "noOpen" && token.timeUnknown ? nextMeaningful(tokens, index + 1, false) : index;
+  const conn = tokens[until];
+  if (conn?.kind !== "conn" || !conn.until) return null;
+  const time = nextMeaningful(tokens, until + 1, false);
+  return tokens[time]?.kind === "time" ? time : null;
 }
 
 /** "until 8 PM", "till 2": an end time whose start is not written. */
@@ -227,7 +259,8 @@ function readEndOnly(
 ): { item: TimesItem; next: number } {
   const until = tokens[index] as Token;
   const end = tokens[timeIndex] as TokenOf<"time">;
-  const times = endOnlyTimes(end.time, text.slice(until.from, end.to));
+  const dayPart = dayPartNear(tokens, timeIndex);
+  const { guessed: _guessed, ...times } = endOnlyTimes(end.time, text.slice(until.from, end.to), dayPart);
   const attached = readAttachedNotes(tokens, timeIndex + 1, true);
   const slot: TimeSlot = {
     ...times,
@@ -235,6 +268,7 @@ function readEndOnly(
     from: until.from,
     to: attached?.consumed.at(-1)?.to ?? end.to,
   };
-  const consumed = [until, end, ...(attached?.consumed ?? [])];
+  const written = tokens.slice(index, timeIndex + 1).filter((token) => token.kind !== "filler");
+  const consumed = [...written, ...(attached?.consumed ?? [])];
   return { item: { kind: "times", slots: [slot], tokens: consumed }, next: attached?.next ?? timeIndex + 1 };
 }

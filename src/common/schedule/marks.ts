@@ -124,16 +124,14 @@ const EVERY_OTHER_WEEK = sticky(
 const MONTHLY = sticky(
   "monthly|once\\s+(?:a|per|each)\\s+month|twice\\s+(?:a|per|each)\\s+month|(?:one|two|2|3|three)\\s*(?:x|times?)?\\s+(?:a|per|each)\\s+month",
 );
-const DOUBT = sticky(
-  [
-    "\\?+",
-    "maybe|probably|possibly|perhaps|i\\s+think|i\\s+believe|not\\s+(?:sure|certain|confirmed)|unsure",
-    "unconfirmed|unverified|tentative(?:ly)?|tbc|to\\s+be\\s+confirmed|usually|typically|normally|generally",
-    "most\\s+(?:weeks|weekends|saturdays|sundays)|-?ish|or\\s+so",
-    // Only before a time: "around 6", "approx. 11am"; "about us" is not doubt.
-    "(?:around|about|approx(?:\\.|imately)?|roughly|~)(?=\\s*\\d)",
-  ].join("|"),
-);
+const DOUBT_WORDS = [
+  "maybe|probably|possibly|perhaps|i\\s+think|i\\s+believe|not\\s+(?:sure|certain|confirmed)|unsure",
+  "unconfirmed|unverified|tentative(?:ly)?|tbc|to\\s+be\\s+confirmed|usually|typically|normally|generally",
+  "most\\s+(?:weeks|weekends|saturdays|sundays)|-?ish|or\\s+so",
+  // Only before a time: "around 6", "approx. 11am"; "about us" is not doubt.
+  "(?:around|about|approx(?:\\.|imately)?|roughly)(?=\\s*\\d)",
+].join("|");
+const DOUBT = new RegExp(`\\?+|~(?=\\s*\\d)|(?:${DOUBT_WORDS})${END}`, "iuy");
 
 const everyOtherMark = (written: string): Mark => ({
   mark: "unplaced",

@@ -94,6 +94,8 @@ export function pairSegment(
   const make = (days: DaysItem, timeItems: TimesItem[]) => {
     const leading = clauseNotes.flatMap((item) => (item.kind === "notes" ? item.notes : []));
     const daysSpan = spanOf(days.tokens);
+    // "Once a month: Sat 11am": the words that say when belong to the session's text.
+    const markSpans = clauseNotes.filter(holdsMark).map((item) => spanOf(item.tokens));
     lastMade = days.entries.flatMap((entry) =>
       timeItems.flatMap((times) =>
         times.slots.map((slot) => ({
@@ -102,7 +104,7 @@ export function pairSegment(
           end: slot.end,
           notes: [...leading, ...entry.notes, ...days.notes, ...slot.notes],
           review: [...days.review, ...slot.review],
-          spans: [daysSpan, { from: slot.from, to: slot.to }],
+          spans: [...markSpans, daysSpan, { from: slot.from, to: slot.to }],
           segment,
         })),
       ),
@@ -163,7 +165,9 @@ export function pairSegment(
     }
   });
 
-  carry.days = awaitingTimes ?? receivingTimes ?? strandedDays;
+  // Days from a line above stay open for the lines below ("Monday" then "6pm Fundamentals",
+  // "7pm Open Mat") until a line names days of its own: words after a time do not close them.
+  carry.days = hasDays ? (awaitingTimes ?? receivingTimes ?? strandedDays) : carry.days;
   const linesOnlyTimes = !hasDays && items.every((item) => item.kind === "times" || item.kind === "notes");
   carry.times = linesOnlyTimes && pendingTimes.length > 0 ? pendingTimes : null;
   return { sessions, saysNoOpenMat: sessions.length === 0 && items.some(saysNoOpenMat) };
@@ -207,9 +211,15 @@ export function pairNotesLine(
 
 function attachNotes(sessions: DraftSession[], item: Item, consumed: Set<Token>): void {
   if (item.kind !== "notes") return;
-  for (const session of sessions) session.notes.push(...item.notes);
+  for (const session of sessions) {
+    session.notes.push(...item.notes);
+    if (holdsMark(item)) session.spans.push(spanOf(item.tokens));
+  }
   consumeAll([item], consumed);
 }
+
+const holdsMark = (item: Item) =>
+  item.kind === "notes" && item.notes.some((note) => typeof note !== "string");
 
 function consumeAll(items: Item[], consumed: Set<Token>): void {
   for (const item of items) for (const token of item.tokens) consumed.add(token);

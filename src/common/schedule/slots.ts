@@ -12,14 +12,18 @@ import {
   resolveBefore,
   resolveLoneTime,
   resolveRange,
+  withMeridiem,
 } from "./clock.ts";
 import { formatTime } from "./format.ts";
+import type { DayPart } from "./vocabulary.ts";
 
 export interface SlotTimes {
   /** Null for an end with no start ("until 8 PM"). */
   start: number | null;
   end: number | null;
   review: string[];
+  /** Whether am/pm was chosen by the parser rather than written. */
+  guessed: boolean;
 }
 
 /** Longest session that makes "12am-…" read as noon; past that the end says it really is night ("12am-2am"). */
@@ -34,7 +38,14 @@ const reasons = {
     `"${written}": read as starting at midnight, which is unlikely for an open mat`,
   noonEnd: (written: string) => `"${written}": 12am read as noon, the end of a morning session`,
   amPm: (written: string, reading: string) => `"${written}": am or pm is not written; read as ${reading}`,
+  doubt: (written: string, mark: string) => `"${written}": the text is not sure of this ("${mark}")`,
 };
+
+/** "11ish-1": the reason for a time written only roughly. */
+function roughly(times: readonly (ClockTime | null)[], written: string): string[] {
+  const mark = times.find((time) => time?.approximate)?.approximate;
+  return mark ? [reasons.doubt(written, mark)] : [];
+}
 
 /**
  * A start written "12am" is read as noon ("12:00am - 2:00pm", or alone) unless the end puts
@@ -47,12 +58,13 @@ export function slotTimes(
   second: ClockTime | null,
   written: string,
   neighbours: { before?: number | null; after?: number | null } = {},
+  dayPart: DayPart | null = null,
 ): SlotTimes {
   // "6 & 7pm", "11am, 1": a lone time beside one with am/pm takes the reading next to it.
   const { before, after } = neighbours;
   if (!second && first.fixed === null && !isClockTwelve(first) && (before != null || after != null)) {
     const start = after != null ? resolveBefore(first, after) : resolveAfter(first, before ?? 0);
-    return { start, end: null, review: [] };
+    return { start, end: null, review: roughly([first], written), guessed: false };
   }
   const read = (start: ClockTime, end: ClockTime | null) =>
     end ? resolveRange(start, end) : { start: resolveLoneTime(start), end: null };
@@ -73,18 +85,36 @@ export function slotTimes(
       twelveHandled = true;
     }
   }
-  const chosen = first.fixed === null && (second === null || second.fixed === null);
+  // "Friday nights 7-9", "Saturday morning 9": the words say what am/pm does not.
+  const unwritten = first.fixed === null && (second === null || second.fixed === null);
+  const inDayPart = (start: number) => dayPart !== null && start >= dayPart.from && start < dayPart.to;
+  let saidByDayPart = false;
+  if (unwritten && !twelveHandled && dayPart) {
+    const fitting = (["am", "pm"] as const)
+      .map((meridiem) => read(withMeridiem(first, meridiem), second))
+      .find((reading) => inDayPart(reading.start));
+    if (fitting) times = fitting;
+    saidByDayPart = fitting !== undefined;
+  }
+  const chosen = unwritten && !saidByDayPart;
   if (chosen && !twelveHandled) {
     const reading =
       times.end === null ? formatTime(times.start) : `${formatTime(times.start)}–${formatTime(times.end)}`;
     review.push(reasons.amPm(written, reading));
   }
-  return { ...times, review };
+  return { ...times, review: [...review, ...roughly([first, second], written)], guessed: chosen };
 }
 
-/** "until 8 PM": an end with no start. */
-export function endOnlyTimes(end: ClockTime, written: string): SlotTimes {
-  const minutes = resolveLoneTime(end);
-  const review = end.fixed === null ? [reasons.amPm(written, formatTime(minutes))] : [];
-  return { start: null, end: minutes, review };
+/** "until 8 PM": an end with no start ("Thursday nights until 9": 9 PM, said by "nights"). */
+export function endOnlyTimes(end: ClockTime, written: string, dayPart: DayPart | null = null): SlotTimes {
+  const fitting =
+    end.fixed === null && dayPart
+      ? (["am", "pm"] as const)
+          .map((meridiem) => resolveLoneTime(withMeridiem(end, meridiem)))
+          .find((minutes) => minutes > dayPart.from && minutes <= dayPart.to)
+      : undefined;
+  const minutes = fitting ?? resolveLoneTime(end);
+  const guessed = end.fixed === null && fitting === undefined;
+  const review = guessed ? [reasons.amPm(written, formatTime(minutes))] : [];
+  return { start: null, end: minutes, review: [...review, ...roughly([end], written)], guessed };
 }

@@ -43,7 +43,10 @@ export function readTimetable(
   segments.forEach((segment, index) => {
     const own = hasLabel(segment);
     const hasSchedule = segment.items.some((item) => item.kind === "days" || item.kind === "times");
-    const words = segment.tokens.some((token) => token.kind === "unknown" && !consumed.has(token));
+    // A label of its own: a class name ("Fundamentals"), or notes ("All Levels Gi").
+    const words = segment.tokens.some(
+      (token) => (token.kind === "unknown" && !consumed.has(token)) || token.kind === "note",
+    );
     if (!hasSchedule) {
       if (own) context = "openMat";
       else if (words || segment.items.some((item) => item.kind === "notes")) {

@@ -9,6 +9,8 @@ import { type Mark, matchBareOrdinalsAt, matchMarkAt, matchMarkedDayAt, type Not
 import type { Weekday } from "./types.ts";
 import {
   connectorWord,
+  type DayPart,
+  dayPartOf,
   isFillerWord,
   matchNoOpenMatAt,
   matchNoteAt,
@@ -44,7 +46,11 @@ type TokenBody =
   /** `range` for "-", "to", "thru"; otherwise a list joiner such as ",", "&", "and", "/". `until`: "until", "till". */
   | { kind: "conn"; range: boolean; until?: true }
   /** `openMat`: the words "open mat", which label a line of a class timetable. */
-  | { kind: "filler"; openMat?: true }
+  /**
+   * `openMat`: the words "open mat", which label a line of a class timetable. `dayPart`:
+   * "mornings", "nights", which say whether a time with no am/pm is morning or evening.
+   */
+  | { kind: "filler"; openMat?: true; dayPart?: DayPart }
   | { kind: "unknown" };
 
 export type Token = Span & TokenBody;
@@ -149,7 +155,10 @@ function classifyWord(
 ): Token extends infer T ? (T extends Span ? Omit<T, "from" | "to"> : never) : never {
   const weekday = weekdayFromWord(word);
   if (weekday !== null) return { kind: "day", days: [weekday], single: true, notes: [] };
-  if (isFillerWord(word)) return { kind: "filler" };
+  if (isFillerWord(word)) {
+    const dayPart = dayPartOf(word);
+    return dayPart ? { kind: "filler", dayPart } : { kind: "filler" };
+  }
   const connector = connectorWord(word);
   if (connector) {
     const until = UNTIL_WORDS.has(word.toLowerCase()) ? { until: true as const } : {};

@@ -135,12 +135,28 @@ const FILLER_WORDS = new Set(
     "open mat mats openmat openmats at from on every each the starting start starts begins " +
     "session sessions time times bjj jiu jitsu jiujitsu roll rolls rolling schedule hours is are our only " +
     "days weekly sharp est edt et cst cdt ct mst mdt mt pst pdt pt hst akst local currently " +
-    "morning mornings afternoon afternoons evening evenings night nights"
+    "morning mornings afternoon afternoons evening evenings night nights tonight lunch lunchtime midday " +
+    // A dated event written as a sentence: "Join us this Saturday for a special open mat".
+    "this next upcoming special join us for a an hosting having holding"
   ).split(" "),
 );
 
 export function isFillerWord(word: string): boolean {
   return FILLER_WORDS.has(word.toLowerCase());
+}
+
+/** Part of the day a word names: the hours (from, to) in which a time read there falls. */
+export type DayPart = { from: number; to: number };
+
+const DAY_PARTS: ReadonlyArray<[RegExp, DayPart]> = [
+  [/^mornings?$/i, { from: 5 * 60, to: 12 * 60 }],
+  [/^(?:lunch|lunchtime|midday)$/i, { from: 11 * 60, to: 14 * 60 }],
+  [/^afternoons?$/i, { from: 12 * 60, to: 18 * 60 }],
+  [/^(?:evenings?|nights?|tonight)$/i, { from: 16 * 60, to: 24 * 60 }],
+];
+
+export function dayPartOf(word: string): DayPart | null {
+  return DAY_PARTS.find(([pattern]) => pattern.test(word))?.[1] ?? null;
 }
 
 const RANGE_WORDS = new Set(["to", "through", "thru", "till", "til", "until"]);
