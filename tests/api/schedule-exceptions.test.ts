@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import type { LiveEvent } from "../../src/common/live";
 import { authMessages } from "../../src/common/schemas/auth";
+import type { NotificationView } from "../../src/common/schemas/notifications";
 import {
   EXCEPTION_REASON_MAX,
   exceptionTexts,
   type OccurrenceView,
   type ScheduleExceptionView,
 } from "../../src/common/schemas/schedule-exceptions";
+import { consumeOnce } from "../../src/server/features/notifications/consumer";
+import { silentLogger } from "../../src/server/log";
 import { addSchool } from "../support/checkins";
+import { openStream } from "../support/live";
 import { confirmEmail, jsonFrom, nextPeerIp, registerMember } from "../support/session";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -218,5 +223,55 @@ describe("DELETE /api/schools/{id}/exceptions/{exceptionId}", () => {
     expect(audit.map((a) => a.action)).toEqual(["schedule.cancel", "schedule.restore"]);
     expect(Number((await snapshot()).version)).toBe(Number(before.version) + 1);
     expect((await restore(created.id)).status).toBe(404);
+  });
+});
+
+describe("the bell", () => {
+  const settle = async () => {
+    while ((await consumeOnce(t.app.context.database.db, NOW, silentLogger)) > 0) {}
+  };
+  const bell = async (cookie: string) =>
+    (await (await t.json("GET", "/api/notifications", undefined, as(cookie))).json()) as NotificationView[];
+
+  it("tells each member who saved the gym, live, of a cancellation in the next 7 days; a restore says it is back on", async () => {
+    const bellSchool = await addSchool(t, { gym: "Bell Academy", sessions: [[0, "10:00"]] });
+    const [saver, other] = [await registerMember(t, "excsaver"), await registerMember(t, "excother")];
+    const saved = await t.json("POST", "/api/favorites", { schoolId: bellSchool.id }, as(saver.cookie));
+    expect(saved.status).toBeLessThan(300);
+    const { sse } = await openStream(t, saver.cookie);
+    await sse.event("ready");
+    // Three weeks ahead: too far to be worth a bell item.
+    expect(
+      (await cancel({ date: "2026-12-13", startMinute: 600, reason: "Holiday" }, adminCookie, bellSchool.id))
+        .status,
+    ).toBe(201);
+    const res = await cancel(
+      { date: "2026-11-22", startMinute: 600, reason: "Coach at a tournament" },
+      adminCookie,
+      bellSchool.id,
+    );
+    expect(res.status).toBe(201);
+    const exception = (await res.json()) as ScheduleExceptionView;
+    await settle();
+    const live = JSON.parse((await sse.event("notification.created", 3000)).data) as LiveEvent;
+    const expected = {
+      type: "cancellation",
+      title: "Open mat cancelled",
+      body: "Open mat at Bell Academy on Sunday, November 22 at 10:00 AM is cancelled: Coach at a tournament",
+      link: `/schools/${encodeURIComponent((await rows("SELECT slug FROM schools WHERE id = ?", [bellSchool.id]))[0]?.slug as string)}`,
+      isRead: false,
+    };
+    expect((live.payload as { notification: NotificationView }).notification).toMatchObject(expected);
+    await sse.close();
+    expect((await bell(saver.cookie)).map((n) => n.body)).toEqual([expected.body]);
+    expect(await bell(other.cookie)).toEqual([]);
+    expect((await restore(exception.id, adminCookie, bellSchool.id)).status).toBe(200);
+    expect(await bell(saver.cookie)).toEqual([
+      expect.objectContaining({
+        type: "cancellation",
+        title: "Open mat back on",
+        body: "The open mat at Bell Academy on Sunday, November 22 at 10:00 AM is back on.",
+      }),
+    ]);
   });
 });

@@ -16,6 +16,7 @@ import type { Logger } from "../../log";
 import { can } from "../../policy/access";
 import { relationsTo } from "../../policy/relation";
 import { settingsFromRow } from "../settings/service";
+import { cancellationWrites } from "./cancellations";
 import {
   actorSummaries,
   existingGroups,
@@ -30,7 +31,13 @@ import { addActor, createdEvent, type GroupWrite, upsertGroup } from "./writes";
 export const NOTIFICATIONS_JOB = "notifications";
 const CURSOR = "notifications";
 /** Messages are not bell items: the messages badge counts them. */
-const SOURCES: readonly EventType[] = ["follow.created", "post.liked", "badge.earned", "submission.decided"];
+const SOURCES: readonly EventType[] = [
+  "follow.created",
+  "post.liked",
+  "badge.earned",
+  "submission.decided",
+  "occurrence.cancelled",
+];
 const BATCH = 200;
 /** Rounds per run, so a backlog drains in a few runs without one run holding on for long. */
 const ROUNDS = 5;
@@ -181,10 +188,16 @@ export async function consumeOnce(db: Db, now: Date, logger: Logger): Promise<nu
   const last = raw.at(-1);
   const upTo = raw.length === BATCH && last ? Math.min(last.id, latest) : latest;
   const parsed = events.map(changeOf);
-  const changes = merge(parsed.filter((c): c is Change => c !== null));
+  // A cancellation is told to every member who saved the gym: read from the database.
+  const cancellations = (await cancellationWrites(db, events)).map((w) => ({ ...w, actors: new Map() }));
+  const changes = merge([...parsed.filter((c): c is Change => c !== null), ...cancellations]);
   // A self-follow or self-like is dropped on purpose; anything else malformed is worth a line.
   const malformed = events.filter(
-    (e, i) => !parsed[i] && e.actorId !== e.subjectId && e.actorId !== e.payload.authorId,
+    (e, i) =>
+      !parsed[i] &&
+      e.type !== "occurrence.cancelled" &&
+      e.actorId !== e.subjectId &&
+      e.actorId !== e.payload.authorId,
   );
   if (malformed.length)
     logger.warn("notification events skipped", { ids: malformed.map((e) => e.id).join(",") });
@@ -243,6 +256,8 @@ const PRODUCERS: readonly [string, RegExp][] = [
   ["PATCH", /^\/api\/checkins\/\d+\/verify$/],
   ["POST", /^\/api\/admin\//],
   ["PATCH", /^\/api\/admin\//],
+  // A cancellation tells the members who saved the gym.
+  ["POST", /^\/api\/schools\/\d+\/exceptions$/],
 ];
 
 export function wakesNotifications(request: Request, response: Response): boolean {

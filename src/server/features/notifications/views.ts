@@ -5,6 +5,12 @@ import { can } from "../../policy/access";
 import { relationsTo } from "../../policy/relation";
 import type { PolicyViewer } from "../../policy/viewer";
 import { settingsFromRow } from "../settings/service";
+import {
+  CANCELLATION_TYPE,
+  type CancellationPayload,
+  type CancellationText,
+  cancellationTexts,
+} from "./cancellations";
 import { membersWithSettings, type NotificationRow, postKinds } from "./queries";
 
 /** How many actors of an item its reader may see, and the newest of them (by id). */
@@ -34,8 +40,11 @@ function texts(
   actor: { id: number; username: string } | null,
   count: number,
   kind: string | undefined,
+  cancellation: CancellationText | undefined,
 ): Pick<NotificationView, "title" | "body" | "link"> | null {
   switch (row.type) {
+    case CANCELLATION_TYPE:
+      return cancellation ?? null;
     case "follow":
       if (!actor) return null;
       return {
@@ -88,13 +97,17 @@ export async function viewsFor(db: Db, reader: number, items: readonly ViewSourc
     ...new Set(items.flatMap((i) => (i.actors.newestId === null ? [] : [i.actors.newestId]))),
   ];
   const likedPosts = items.filter((i) => i.row.type === "like" && i.row.subjectId !== null);
-  const [members, relations, kinds] = await Promise.all([
+  const cancellations = items
+    .filter((i) => i.row.type === CANCELLATION_TYPE)
+    .map((i) => ({ id: i.row.id, payload: JSON.parse(i.row.payload) as CancellationPayload }));
+  const [members, relations, kinds, cancelled] = await Promise.all([
     membersWithSettings(db, actorIds),
     relationsTo(db, viewer, actorIds),
     postKinds(
       db,
       likedPosts.map((i) => i.row.subjectId as number),
     ),
+    cancellationTexts(db, cancellations),
   ]);
   const byId = new Map(members.map((m) => [m.id, m]));
   const views: NotificationView[] = [];
@@ -106,7 +119,14 @@ export async function viewsFor(db: Db, reader: number, items: readonly ViewSourc
       relation &&
       can(viewer, "profile.read", { relation, settings: settingsFromRow(member.settings) });
     const payload = JSON.parse(row.payload) as Payload;
-    const shown = texts(row, payload, seen ? member : null, actors.count, kinds.get(row.subjectId ?? 0));
+    const shown = texts(
+      row,
+      payload,
+      seen ? member : null,
+      actors.count,
+      kinds.get(row.subjectId ?? 0),
+      cancelled.get(row.id),
+    );
     if (!shown || !(notificationTypes as readonly string[]).includes(row.type)) continue;
     views.push({
       id: row.id,

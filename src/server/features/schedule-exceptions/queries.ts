@@ -86,3 +86,44 @@ export const bumpVersionIfChanged = (db: Tx) =>
   db.run(sql`INSERT INTO app_meta (key, value, updated_at)
     SELECT ${VERSION_KEY}, '1', ${Date.now()} WHERE changes() = 1
     ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1, updated_at = excluded.updated_at`);
+
+/** What the bell needs to tell of exceptions: each with its school's zone, name and page. */
+export async function exceptionsWithSchools(db: Db, ids: readonly number[]) {
+  if (!ids.length) return [];
+  const rows = await db.all<Record<string, unknown>>(sql`SELECT e.id, e.school_id, e.date, e.start_minute,
+      e.reason, s.time_zone, s.gym, s.slug
+    FROM schedule_exceptions e JOIN schools s ON s.id = e.school_id
+    WHERE e.id IN (SELECT value FROM json_each(${JSON.stringify([...new Set(ids)])}))`);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    schoolId: Number(r.school_id),
+    date: String(r.date),
+    startMinute: r.start_minute === null ? null : Number(r.start_minute),
+    reason: String(r.reason),
+    timeZone: String(r.time_zone),
+    gym: String(r.gym),
+    slug: String(r.slug),
+  }));
+}
+
+/** The members who saved these schools, by school. */
+export async function saversOf(db: Db, schoolIds: readonly number[]) {
+  if (!schoolIds.length) return new Map<number, number[]>();
+  const rows = await db.all<Record<string, unknown>>(sql`SELECT school_id, user_id FROM favorites
+    WHERE school_id IN (SELECT value FROM json_each(${JSON.stringify([...new Set(schoolIds)])}))`);
+  const bySchool = new Map<number, number[]>();
+  for (const r of rows) {
+    const list = bySchool.get(Number(r.school_id)) ?? [];
+    list.push(Number(r.user_id));
+    bySchool.set(Number(r.school_id), list);
+  }
+  return bySchool;
+}
+
+/** Schools' names and page slugs, by id. */
+export async function schoolNames(db: Db, ids: readonly number[]) {
+  if (!ids.length) return new Map<number, { gym: string; slug: string }>();
+  const rows = await db.all<Record<string, unknown>>(sql`SELECT id, gym, slug FROM schools
+    WHERE id IN (SELECT value FROM json_each(${JSON.stringify([...new Set(ids)])}))`);
+  return new Map(rows.map((r) => [Number(r.id), { gym: String(r.gym), slug: String(r.slug) }]));
+}
