@@ -90,6 +90,7 @@ export function pairSegment(
   let wordsSinceStranded = 0;
   let clauseNotes: Item[] = carry.heading ? [carry.heading] : [];
   let lastMade: DraftSession[] = [];
+  let lastTimedDays: DaysItem | null = null;
 
   const make = (days: DaysItem, timeItems: TimesItem[]) => {
     const leading = clauseNotes.flatMap((item) => (item.kind === "notes" ? item.notes : []));
@@ -140,6 +141,7 @@ export function pairSegment(
       if (days) {
         make(days, [item]);
         receivingTimes = days;
+        lastTimedDays = days;
         awaitingTimes = null;
       } else {
         pendingTimes.push(item);
@@ -161,13 +163,15 @@ export function pairSegment(
         strandedTimes = [];
         strandedDays = null;
       }
+      if (item.kind !== "unknown" || isNegating(item, text)) lastTimedDays = null;
       breakChain();
     }
   });
 
-  // Days from a line above stay open for the lines below ("Monday" then "6pm Fundamentals",
-  // "7pm Open Mat") until a line names days of its own: words after a time do not close them.
-  carry.days = hasDays ? (awaitingTimes ?? receivingTimes ?? strandedDays) : carry.days;
+  // Days stay open for the lines below ("Monday" then "6pm Fundamentals", "7pm Open Mat";
+  // "Mon 6:30pm BJJ 101" then "7:30pm Open Mat") until a line names days of its own: a
+  // class name after a time does not close them, a word such as "closed" does.
+  carry.days = hasDays ? (awaitingTimes ?? receivingTimes ?? strandedDays ?? lastTimedDays) : carry.days;
   const linesOnlyTimes = !hasDays && items.every((item) => item.kind === "times" || item.kind === "notes");
   carry.times = linesOnlyTimes && pendingTimes.length > 0 ? pendingTimes : null;
   return { sessions, saysNoOpenMat: sessions.length === 0 && items.some(saysNoOpenMat) };

@@ -1,6 +1,14 @@
 /** Issue 20: a whole class timetable pasted in, where only some lines are labelled open mat. */
 import { describe } from "bun:test";
-import { checked, onDays, reason, runScheduleCases, session, scheduleCase as when } from "./test-support.ts";
+import {
+  checked,
+  onDays,
+  reason,
+  runScheduleCases,
+  session,
+  untimed,
+  scheduleCase as when,
+} from "./test-support.ts";
 
 describe("parseSchedule: only the lines labelled open mat, in a class timetable", () => {
   runScheduleCases([
@@ -28,8 +36,18 @@ describe("parseSchedule: only the lines labelled open mat, in a class timetable"
     when("Fundamentals Mon 6pm\nSat 11am Open Mat\nSun 10am", [session("Sat 11:00")], {
       unparsed: ["Sun 10am"],
     }),
-    // A labelled class and an open mat on one line: the line is held back, not half read.
-    when("MON 6:30pm BJJ 101 / 7:30pm Open Mat", [], { unparsed: ["MON 6:30pm BJJ 101 / 7:30pm Open Mat"] }),
+    // A line that is a small timetable itself is read piece by piece.
+    when("MON 6:30pm BJJ 101 / 7:30pm Open Mat", [session("Mon 19:30")]),
+    when("Open mat: Sat 11am, kids class Sat 9am", [session("Sat 11:00")]),
+    when(
+      "Mon 6pm Fundamentals, 7pm Open Mat; Wed 6pm Fundamentals, 7pm Open Mat",
+      onDays("Mon Wed", "19:00"),
+    ),
+    when("Saturdays 11am open mat, 12:30pm drilling", [session("Sat 11:00")]),
+    // Sentences too.
+    when("Fundamentals Mon/Wed 6pm. Open mat Saturday 11am.", [session("Sat 11:00")]),
+    when("Classes Mon-Fri 6pm. Open mat Saturdays.", [], { untimed: [untimed("Sat")] }),
+    when("Open mat Sun 10am. Dr. Smith teaches Mon 6pm.", [session("Sun 10:00")]),
   ]);
 });
 

@@ -31,7 +31,7 @@ import { finishDraft, sourcePieces } from "./finish.ts";
 import { groupItems, type Item } from "./group.ts";
 import { type Carry, type DraftSession, pairNotesLine, pairSegment, type SegmentResult } from "./pair.ts";
 import { mergeSessions } from "./sessions.ts";
-import { readTimetable, type Segment } from "./timetable.ts";
+import { readTimetable, type Segment, splitMixedLines } from "./timetable.ts";
 import { type Span, type Token, tokenize } from "./tokenize.ts";
 import type { ParsedSchedule, ParseOptions, Session, UntimedSession } from "./types.ts";
 import { untimedDrafts } from "./untimed.ts";
@@ -51,10 +51,8 @@ export function parseSchedule(text: string, options: ParseOptions = {}): ParsedS
 
 function parseText(text: string, today: string | undefined): ParsedSchedule {
   const consumed = new Set<Token>();
-  const segments: Segment[] = tokenize(text, today).map((tokens) => ({
-    tokens,
-    items: groupItems(tokens, text),
-  }));
+  const lines = splitMixedLines(tokenize(text, today), text);
+  const segments: Segment[] = lines.map((tokens) => ({ tokens, items: groupItems(tokens, text) }));
   const results = pairLines(segments, consumed, text);
   let drafts = results.flatMap((result) => result.sessions);
   const heldBack: Span[] = [];

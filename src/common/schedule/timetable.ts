@@ -56,7 +56,11 @@ export function readTimetable(
       return;
     }
     if (!timed.has(index)) {
-      if (own) context = "openMat";
+      // "Open mat Saturdays" among class lines is labelled, with or without its time.
+      if (own) {
+        context = "openMat";
+        labelled.push(index);
+      }
       return;
     }
     if (own || context === "openMat") labelled.push(index);
@@ -65,4 +69,30 @@ export function readTimetable(
   });
   if (labelled.length === 0 || other.length === 0) return { classes: new Set(), unlabelled: new Set() };
   return { classes: new Set([...other, ...headings]), unlabelled: new Set(bare) };
+}
+
+/**
+ * A line that is a small timetable itself ("Mon 6:30pm BJJ 101 / 7:30pm Open Mat", "Open mat
+ * Sat 11am, kids class Sat 9am"): the label "open mat", another label, and more than one time.
+ * It is cut at each "," or "/" that does not join days, so each piece is labelled on its own.
+ */
+export function splitMixedLines(segments: Token[][], text: string): Token[][] {
+  return segments.flatMap((tokens) => {
+    const times = tokens.filter((token) => token.kind === "time").length;
+    const labelled = tokens.some((token) => token.kind === "filler" && token.openMat);
+    const otherLabel = tokens.some((token) => token.kind === "unknown");
+    if (!labelled || !otherLabel || times < 2) return [tokens];
+    const pieces: Token[][] = [[]];
+    tokens.forEach((token, index) => {
+      const before = tokens.slice(0, index).findLast((other) => other.kind !== "filler");
+      const cut =
+        token.kind === "conn" &&
+        !token.range &&
+        /^[,/]$/.test(text.slice(token.from, token.to)) &&
+        before?.kind !== "day";
+      if (cut) pieces.push([]);
+      else pieces.at(-1)?.push(token);
+    });
+    return pieces.filter((piece) => piece.length > 0);
+  });
 }

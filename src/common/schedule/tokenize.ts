@@ -75,7 +75,7 @@ export function tokenize(text: string, today?: string): Token[][] {
     const char = text.charAt(index);
     // Exports from some site builders carry line breaks as a literal backslash-n.
     const escapedBreak = char === "\\" && /[nr]/.test(text.charAt(index + 1));
-    if (SEPARATOR.test(char) || escapedBreak) {
+    if (SEPARATOR.test(char) || escapedBreak || endsSentence(text, index)) {
       if (current.length > 0) segments.push(current);
       current = [];
       index += escapedBreak ? 2 : 1;
@@ -84,11 +84,40 @@ export function tokenize(text: string, today?: string): Token[][] {
     const token =
       char in CLOSING ? readParenthetical(text, index, today) : readToken(text, index, today, current.at(-1));
     if (token) current.push(token);
+    // "6pm. Open mat Saturdays": the stop went with the time's "pm.", and still ends the line.
+    if (
+      token?.kind === "time" &&
+      text.charAt(token.to - 1) === "." &&
+      /^\s+\p{Lu}/u.test(text.slice(token.to))
+    ) {
+      segments.push(current);
+      current = [];
+    }
     // Unreadable characters (emoji, stray punctuation, a bracket we see through) are skipped.
     index = token ? token.to : index + 1;
   }
   if (current.length > 0) segments.push(current);
   return segments;
+}
+
+// "Classes Mon-Fri 6pm. Open mat Saturdays.": a full stop before a capital ends a line, except
+// after a short form ("Sat. Open mat", "Dr. Smith", "Nov. 18").
+const SENTENCE_END = /(?<=[\p{L}\p{N}])\.\s+(?=\p{Lu})/uy;
+
+function endsSentence(text: string, index: number): boolean {
+  SENTENCE_END.lastIndex = index;
+  if (!SENTENCE_END.test(text)) return false;
+  const word = /[\p{L}.]+$/u.exec(text.slice(Math.max(0, index - 12), index))?.[0] ?? "";
+  // A day, month or other short form before the stop is an abbreviation, not a sentence's end.
+  return !((weekdayFromWord(word) !== null && word.length <= 5) || isShortForm(word));
+}
+
+function isShortForm(word: string): boolean {
+  const lower = word.toLowerCase();
+  if (lower.length <= 1 || lower.includes(".")) return true;
+  return /^(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|approx|no|st|ave|dr|mr|mrs|ms|vs|etc|tues|thurs|weds)$/.test(
+    lower,
+  );
 }
 
 function readToken(

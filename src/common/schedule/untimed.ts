@@ -62,6 +62,14 @@ export function untimedDrafts(
       }
     });
   });
+  // "Open mat: Saturdays. Message us for the time": a line saying only that is understood too.
+  if (made.length > 0) {
+    for (const { items } of segments) {
+      if (items.length > 0 && items.every((item) => item.kind === "noOpen" && item.timeUnknown)) {
+        for (const item of items) for (const token of item.tokens) consumed.add(token);
+      }
+    }
+  }
   return made;
 }
 

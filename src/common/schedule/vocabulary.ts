@@ -95,7 +95,8 @@ const TIME_UNKNOWN = sticky(
     "to\\s+be\\s+(?:determined|announced)",
     "(?:schedule\\s+|times?\\s+)?var(?:ies|y)",
     "times?\\s+not\\s+(?:listed|posted|set)",
-    "after\\s+(?:the\\s+)?(?:last\\s+|evening\\s+|noon\\s+|adult\\s+|morning\\s+)?class(?:es)?",
+    // "after class", "after the 7pm class": the start is when a class ends, not written.
+    "after\\s+(?:the\\s+)?(?:\\d{1,2}(?:[:.]\\d{2})?\\s*(?:[ap]\\.?m?\\.?)?\\s+)?(?:last\\s+|evening\\s+|noon\\s+|adults?\\s+|morning\\s+|kids\\s+|fundamentals\\s+|bjj\\s+)?class(?:es)?",
     "following\\s+(?:the\\s+)?class",
   ].join("|"),
 );
