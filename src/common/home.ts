@@ -1,3 +1,4 @@
+import type { ScheduleException } from "./schedule/occurrences";
 import type { Session } from "./schedule/types";
 
 /** Spec §2 "Map and home screen": the day chips, 'all' plus the seven days. */
@@ -42,6 +43,8 @@ export interface SchoolSummary {
   /** Day mask, as the pins carry it. */
   days: number;
   sessions: Session[];
+  /** Cancelled open mats and closed days from about today on (Open now and Next skip them). */
+  exceptions?: ScheduleException[];
   rating: number | null;
   reviewCount: number;
   /** When a verified check-in last confirmed a listed session, or null. */
@@ -142,6 +145,7 @@ export function toSchoolSummary(s: SchoolLike): SchoolSummary {
     dayAndTime: s.dayAndTime,
     days: dayKeys.reduce((mask, d) => (s[d] ? mask | dayBit[d] : mask), 0),
     sessions: s.sessions,
+    ...(s.exceptions?.length ? { exceptions: s.exceptions } : {}),
     rating: s.rating,
     reviewCount: s.reviewCount,
     confirmedAt: s.confirmedAt,

@@ -1,6 +1,8 @@
 import { directionsUrl } from "../common/directions";
 import { formatDays, formatNextStart, formatTime } from "../common/schedule/format";
+import type { Occurrence } from "../common/schedule/occurrences";
 import type { OpenMatStatus } from "../common/schedule/open-now";
+import { exceptionTexts } from "../common/schemas/schedule-exceptions";
 import type { SchoolView } from "../common/schemas/school";
 import { breadcrumbLd } from "../common/structured-data";
 import { schoolLd } from "../common/structured-data-school";
@@ -22,11 +24,58 @@ function StatusLine({ status, timeZone }: { status: OpenMatStatus; timeZone: str
   return <p className="status muted">No upcoming open mat on the schedule.</p>;
 }
 
+/** "Sun, Nov 22", from a local date. */
+const shortDate = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+
+/** The next four weeks, one dated open mat a line; a cancelled one says so in words, with why. */
+function UpcomingOccurrences({ occurrences }: { occurrences: readonly Occurrence[] }) {
+  return (
+    <section aria-labelledby="upcoming">
+      <h2 id="upcoming">{exceptionTexts.nextWeeks}</h2>
+      {occurrences.length === 0 ? (
+        <p className="muted">{exceptionTexts.noneUpcoming}</p>
+      ) : (
+        <ul className="occurrences">
+          {occurrences.map((o) => {
+            const time =
+              o.start === null
+                ? "time not listed"
+                : `${formatTime(o.start)}${o.end === null ? "" : `–${formatTime(o.end)}`}`;
+            const cancelled = o.status === "cancelled";
+            return (
+              <li key={o.key} className={cancelled ? "occurrence occurrence-cancelled" : "occurrence"}>
+                <time dateTime={o.startsAt ?? o.date}>{`${shortDate(o.date)}, ${time}`}</time>
+                {cancelled && (
+                  <>
+                    {" "}
+                    <strong className="occurrence-status">{exceptionTexts.cancelled}</strong>
+                    {o.reason ? `: ${o.reason}` : ""}
+                  </>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export function schoolPage(
   publicUrl: string,
   school: SchoolView,
   status: OpenMatStatus,
-  { signedIn, confirmed }: { signedIn: boolean; confirmed: string | null },
+  {
+    signedIn,
+    confirmed,
+    upcoming,
+  }: { signedIn: boolean; confirmed: string | null; upcoming: readonly Occurrence[] },
 ): RenderInput {
   const place = `${school.city}, ${school.state}`;
   return {
@@ -89,6 +138,7 @@ export function schoolPage(
             <a href={`/schools/${school.slug}.ics`}>Add to calendar</a>
           </p>
         </section>
+        {school.sessions.length > 0 && <UpcomingOccurrences occurrences={upcoming} />}
         <section aria-labelledby="details">
           <h2 id="details">Details</h2>
           <p>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { LiveEvent } from "../../src/common/live";
 import { authMessages } from "../../src/common/schemas/auth";
+import { checkinMessages } from "../../src/common/schemas/checkins";
 import type { NotificationView } from "../../src/common/schemas/notifications";
 import {
   EXCEPTION_REASON_MAX,
@@ -10,7 +11,7 @@ import {
 } from "../../src/common/schemas/schedule-exceptions";
 import { consumeOnce } from "../../src/server/features/notifications/consumer";
 import { silentLogger } from "../../src/server/log";
-import { addSchool } from "../support/checkins";
+import { addSchool, northOf } from "../support/checkins";
 import { openStream } from "../support/live";
 import { confirmEmail, jsonFrom, nextPeerIp, registerMember } from "../support/session";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -273,5 +274,55 @@ describe("the bell", () => {
         body: "The open mat at Bell Academy on Sunday, November 22 at 10:00 AM is back on.",
       }),
     ]);
+  });
+});
+
+describe("what reads the schedule honours a cancellation", () => {
+  it("the school page lists the next four weeks with the cancelled open mat, in words and with its reason", async () => {
+    const slug = (await rows("SELECT slug FROM schools WHERE id = ?", [schoolId]))[0]?.slug as string;
+    const html = await (await t.request(`/schools/${slug}`)).text();
+    expect(html).toContain(exceptionTexts.nextWeeks);
+    expect(html).toMatch(
+      /Sun, Nov 22, 10:00 AM<\/time> <strong class="occurrence-status">Cancelled<\/strong>: Coach away at a seminar/,
+    );
+    expect(html).toMatch(/Sun, Nov 22, 4:00 PM<\/time><\/li>/);
+    expect(html).toMatch(
+      /Sat, Nov 28, 10:00 AM<\/time> <strong class="occurrence-status">Cancelled<\/strong>: Closed for Thanksgiving weekend/,
+    );
+  });
+
+  it("Open now, Today and the check-in window skip a cancelled open mat", async () => {
+    // Friday noon in New York: this gym's open mat is on now.
+    const gym = await addSchool(t, { gym: "Noon Academy", sessions: [[5, "12:00"]] });
+    const open = async (when: string) =>
+      ((await (await t.request(`/api/schools/open?when=${when}`)).json()) as { ids: number[] }).ids;
+    expect(await open("now")).toContain(gym.id);
+    expect(await open("today")).toContain(gym.id);
+    const view = async () =>
+      (await (await t.request(`/api/schools/${gym.id}`)).json()) as { exceptions?: unknown[] };
+    expect((await view()).exceptions).toBeUndefined();
+    expect(
+      (
+        await cancel(
+          { date: "2026-11-20", startMinute: 720, reason: "Mats being cleaned" },
+          adminCookie,
+          gym.id,
+        )
+      ).status,
+    ).toBe(201);
+    expect(await open("now")).not.toContain(gym.id);
+    expect(await open("today")).not.toContain(gym.id);
+    expect((await view()).exceptions).toEqual([
+      expect.objectContaining({ date: "2026-11-20", startMinute: 720 }),
+    ]);
+    const member = await registerMember(t, "exccheckin");
+    const res = await t.json(
+      "POST",
+      "/api/checkins",
+      { schoolId: gym.id, ...northOf(gym, 0) },
+      as(member.cookie),
+    );
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(checkinMessages.noOpenMat);
   });
 });

@@ -151,6 +151,8 @@ export interface SchoolView {
   noOpenMat: boolean;
   scheduleUnparsed: string[];
   sessions: import("../schedule/types").Session[];
+  /** Cancelled open mats and closed days from about today on; absent when there are none. */
+  exceptions?: import("../schedule/occurrences").ScheduleException[];
   isDemo: boolean;
   lastVerifiedAt: string | null;
   /** The last verified check-in inside one of its listed sessions (listing freshness). */

@@ -1,5 +1,6 @@
 import { distanceMeters } from "../../../common/geo";
-import { localDateAt, sessionAt } from "../../../common/schedule/open-now";
+import { sessionOpenAt } from "../../../common/open-mat-status";
+import { localDateAt } from "../../../common/schedule/open-now";
 import type { Weekday } from "../../../common/schedule/types";
 import {
   CHECKIN_MAX_METERS,
@@ -14,6 +15,7 @@ import { can, requireAccess } from "../../policy/access";
 import type { PolicyViewer } from "../../policy/viewer";
 import { awardEventsStatement, awardStatement, newAwardViews } from "../badges/service";
 import { checkinCardStatement } from "../posts/service";
+import { exceptionsBySchool } from "../schedule-exceptions/upcoming";
 import { memberSubject } from "../settings/service";
 import {
   type CheckinRow,
@@ -60,9 +62,10 @@ async function judge(db: Db, school: School, position: Position, now: Date, allo
   const distance = distanceMeters(position.latitude, position.longitude, school.latitude, school.longitude);
   const near = distance <= CHECKIN_MAX_METERS;
   if (!near && !allowFar) throw new HttpError(400, checkinMessages.tooFar(Math.round(distance)));
-  const rows = await sessionRowsOf(db, school.id);
+  const [rows, exceptions] = await Promise.all([sessionRowsOf(db, school.id), exceptionsBySchool(db)]);
   const sessions = rows.map((r) => ({ ...r, weekday: r.weekday as Weekday, end: null, notes: [] }));
-  const open = sessionAt(sessions, school.timeZone, now);
+  // A cancelled open mat (or a closed day) has no window: nobody checks in to a locked gym.
+  const open = sessionOpenAt(sessions, exceptions.get(school.id) ?? [], school.timeZone, now);
   if (!open) throw new HttpError(400, checkinMessages.noOpenMat);
   return { distance, near, sessionId: open.session.id };
 }

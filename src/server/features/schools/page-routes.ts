@@ -1,12 +1,16 @@
 import { Elysia } from "elysia";
 import { confirmedByCheckinText } from "../../../common/freshness";
-import { openMatStatus } from "../../../common/schedule/open-now";
+import { openMatStatusOn } from "../../../common/open-mat-status";
+import { expandOccurrences } from "../../../common/schedule/occurrences";
+import { localDateAt } from "../../../common/schedule/open-now";
+import { OCCURRENCE_DEFAULT_DAYS } from "../../../common/schemas/schedule-exceptions";
 import { notFoundPage } from "../../../pages/not-found";
 import { schoolPage } from "../../../pages/school";
 import type { AppContext } from "../../context";
 import { createGuestPageCache } from "../../render/guest-page-cache";
 import type { PageRenderer } from "../../render/page-renderer";
 import type { sessionPlugin } from "../auth/service";
+import { addDays } from "../schedule-exceptions/service";
 import { schoolCalendar } from "./ics";
 import { currentSchoolsVersion } from "./schools-version";
 import { getSchoolBySlug } from "./service";
@@ -44,12 +48,28 @@ export function schoolPageRoutes(
     }
     const page = () => {
       const now = app.now();
+      const exceptions = school.exceptions ?? [];
+      const today = localDateAt(now, school.timeZone);
+      // The next four weeks as dated open mats, cancelled ones kept (shown as cancelled, with why).
+      const upcoming = expandOccurrences(
+        school.sessions,
+        exceptions,
+        school.timeZone,
+        today,
+        addDays(today, OCCURRENCE_DEFAULT_DAYS - 1),
+      );
       return render(
         ctx,
-        schoolPage(app.env.PUBLIC_URL, school, openMatStatus(school.sessions, school.timeZone, now), {
-          signedIn: !!ctx.session,
-          confirmed: confirmedByCheckinText(school.confirmedAt, now),
-        }),
+        schoolPage(
+          app.env.PUBLIC_URL,
+          school,
+          openMatStatusOn(school.sessions, exceptions, school.timeZone, now),
+          {
+            signedIn: !!ctx.session,
+            confirmed: confirmedByCheckinText(school.confirmedAt, now),
+            upcoming,
+          },
+        ),
       );
     };
     return ctx.session ? page() : guestPages(ctx.request, school.slug, page);

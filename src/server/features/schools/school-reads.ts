@@ -1,4 +1,5 @@
 import type { Db } from "../../../db/client";
+import { exceptionsBySchool } from "../schedule-exceptions/upcoming";
 import { schoolPositions, schoolsWithIds, schoolWithSlug, sessionsOfIds } from "./prepared-queries";
 import type { SessionRow } from "./queries";
 import { type SchoolView, toSchoolView } from "./school-view";
@@ -62,7 +63,11 @@ export async function viewsOf(db: Db, ids: readonly number[]): Promise<SchoolVie
   const missing = ids.filter((id) => !reads.views.has(id));
   const fetched = new Map<number, SchoolView>();
   if (missing.length) {
-    const [rows, sessions] = await Promise.all([schoolsWithIds(db, missing), sessionsOfIds(db, missing)]);
+    const [rows, sessions, exceptions] = await Promise.all([
+      schoolsWithIds(db, missing),
+      sessionsOfIds(db, missing),
+      exceptionsBySchool(db),
+    ]);
     const bySchool = new Map<number, SessionRow[]>();
     for (const s of sessions) {
       const list = bySchool.get(s.schoolId);
@@ -70,7 +75,7 @@ export async function viewsOf(db: Db, ids: readonly number[]): Promise<SchoolVie
       else bySchool.set(s.schoolId, [s]);
     }
     for (const row of rows) {
-      const view = toSchoolView(row, bySchool.get(row.id) ?? []);
+      const view = toSchoolView(row, bySchool.get(row.id) ?? [], undefined, exceptions.get(row.id));
       fetched.set(row.id, view);
       // Rows read after the version moved on may belong to the next one: not kept.
       if (reads.version === version) remember(reads.views, row.id, view, VIEWS_MAX);
@@ -119,7 +124,14 @@ export async function viewBySlug(db: Db, slug: string): Promise<SchoolView | und
   if (hit !== undefined) return hit ?? undefined;
   const { version } = reads;
   const row = await schoolWithSlug(db, slug);
-  const view = row ? toSchoolView(row, await sessionsOfIds(db, [row.id])) : null;
+  const view = row
+    ? toSchoolView(
+        row,
+        await sessionsOfIds(db, [row.id]),
+        undefined,
+        (await exceptionsBySchool(db)).get(row.id),
+      )
+    : null;
   if (reads.version === version) remember(reads.bySlug, slug, view, SLUGS_MAX);
   return view ?? undefined;
 }

@@ -1,10 +1,16 @@
+import type { ScheduleException } from "../../../common/schedule/occurrences";
 import type { Session, Weekday } from "../../../common/schedule/types";
 import { type CommunityNote, httpUrlOrNull, type SchoolView } from "../../../common/schemas/school";
 import type { SchoolRow, SessionRow } from "./queries";
 
 export type { SchoolView };
 
-export function toSchoolView(row: SchoolRow, sessions: SessionRow[], distanceMiles?: number): SchoolView {
+export function toSchoolView(
+  row: SchoolRow,
+  sessions: SessionRow[],
+  distanceMiles?: number,
+  exceptions: readonly ScheduleException[] = [],
+): SchoolView {
   return {
     id: row.id,
     slug: row.slug,
@@ -37,6 +43,7 @@ export function toSchoolView(row: SchoolRow, sessions: SessionRow[], distanceMil
     noOpenMat: row.noOpenMat,
     scheduleUnparsed: JSON.parse(row.scheduleUnparsed) as string[],
     sessions: sessions.map(toSession),
+    ...(exceptions.length ? { exceptions: [...exceptions] } : {}),
     isDemo: row.isDemo,
     lastVerifiedAt: row.lastVerifiedAt?.toISOString() ?? null,
     /** The last verified check-in inside one of its listed sessions (listing freshness). */

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { boundingBox, distanceMiles } from "../../../common/geo";
 import { SEARCH_RADIUS_MILES } from "../../../common/home";
-import { hasOpenMatToday, isOpenMatNow } from "../../../common/schedule/open-now";
+import { hasOpenMatTodayOn, isOpenMatNowOn } from "../../../common/open-mat-status";
 import type { DuplicateCandidate } from "../../../common/schemas/submission";
 import type { Db } from "../../../db/client";
 import type { GeoResult } from "../geo/service";
+import { exceptionsBySchool } from "../schedule-exceptions/upcoming";
 import { schoolWithId, sessionsOfIds } from "./prepared-queries";
 import {
   allSchoolsByName,
@@ -25,7 +26,7 @@ import {
 } from "./queries";
 import { nearestViews, viewBySlug, viewsWithin } from "./school-reads";
 import { type SchoolView, toSchoolView, toSession } from "./school-view";
-import { schoolsChanged } from "./schools-version";
+import { currentSchoolsVersion, schoolsChanged } from "./schools-version";
 import { perSchoolsVersion } from "./version-cache";
 
 export { correctSchool, type SchoolCorrection } from "./correction";
@@ -52,18 +53,22 @@ export interface Point {
 
 /** Full views of `rows` (in their order, or nearest first from `from`): one sessions query. */
 export async function schoolViews(db: Db, rows: SchoolRow[], from?: Point): Promise<SchoolView[]> {
-  const sessions = rows.length
-    ? await sessionsOfIds(
-        db,
-        rows.map((r) => r.id),
-      )
-    : [];
+  const [sessions, exceptions] = rows.length
+    ? await Promise.all([
+        sessionsOfIds(
+          db,
+          rows.map((r) => r.id),
+        ),
+        exceptionsBySchool(db),
+      ])
+    : [[], new Map()];
   const bySchool = Map.groupBy(sessions, (s) => s.schoolId);
   const out = rows.map((row) =>
     toSchoolView(
       row,
       bySchool.get(row.id) ?? [],
       from ? distanceMiles(from.latitude, from.longitude, row.latitude, row.longitude) : undefined,
+      exceptions.get(row.id),
     ),
   );
   if (from) out.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0));
@@ -192,19 +197,22 @@ export interface AllSchools {
 /**
  * Every school with its sessions, built once per schools version from two statements (the
  * schools, then every session ordered by school: no id list, however many schools there are)
- * and kept serialized and gzipped, like the map pins.
+ * plus the exceptions kept per version, and kept serialized and gzipped, like the map pins.
  */
 export function createAllSchoolsCache(db: Db): () => Promise<AllSchools> {
   return perSchoolsVersion(db, async () => {
     const rows = await allSchoolsByName(db);
     const sessions = await allSessionsBySchool(db);
+    const exceptions = await exceptionsBySchool(db);
     const bySchool = new Map<number, SessionRow[]>();
     for (const session of sessions) {
       const list = bySchool.get(session.schoolId);
       if (list) list.push(session);
       else bySchool.set(session.schoolId, [session]);
     }
-    const schools = rows.map((row) => toSchoolView(row, bySchool.get(row.id) ?? []));
+    const schools = rows.map((row) =>
+      toSchoolView(row, bySchool.get(row.id) ?? [], undefined, exceptions.get(row.id)),
+    );
     const json = JSON.stringify(schools);
     return { schools, json, gzip: Bun.gzipSync(json, { level: 6 }) };
   });
@@ -247,23 +255,30 @@ export const nearest = (db: Db, center: Point, limit: number) =>
 
 /**
  * Ids of schools with an open mat now (or any time today), each judged in its own time
- * zone. Every school's sessions are read, so the answer is kept for a minute.
+ * zone, cancellations honoured. Every school's sessions are read, so the answer is kept for a
+ * minute (while the schools version stays).
  */
 export function createOpenNowIndex(db: Db) {
-  const cache = new Map<string, { at: number; ids: number[] }>();
+  const cache = new Map<string, { at: number; version: string; ids: number[] }>();
   return async (when: "now" | "today", now: Date): Promise<number[]> => {
+    // A cancellation moves the version: it is honoured at once, not a minute later.
+    const version = await currentSchoolsVersion(db);
     const hit = cache.get(when);
-    if (hit && now.getTime() - hit.at < 60_000) return hit.ids;
-    const rows = await allSessionsWithZones(db);
+    if (hit && hit.version === version && now.getTime() - hit.at < 60_000) return hit.ids;
+    const [rows, exceptions] = await Promise.all([allSessionsWithZones(db), exceptionsBySchool(db)]);
     const bySchool = Map.groupBy(rows, (r) => r.schoolId);
     const ids: number[] = [];
     for (const [schoolId, sessions] of bySchool) {
       const zone = sessions[0]?.timeZone ?? "UTC";
       const list = sessions.map((s) => toSession(s));
-      const open = when === "now" ? isOpenMatNow(list, zone, now) : hasOpenMatToday(list, zone, now);
+      const cancelled = exceptions.get(schoolId) ?? [];
+      const open =
+        when === "now"
+          ? isOpenMatNowOn(list, cancelled, zone, now)
+          : hasOpenMatTodayOn(list, cancelled, zone, now);
       if (open) ids.push(schoolId);
     }
-    cache.set(when, { at: now.getTime(), ids });
+    cache.set(when, { at: now.getTime(), version, ids });
     return ids;
   };
 }
