@@ -23,7 +23,7 @@ export interface DraftSession {
 }
 
 /** Notes that, with no time given, mean the public cannot come ("Members only"). */
-const CLOSED_DOOR_NOTES: ReadonlySet<string> = new Set([NOTE.membersOnly, NOTE.inviteOnly]);
+export const CLOSED_DOOR_NOTES: ReadonlySet<string> = new Set([NOTE.membersOnly, NOTE.inviteOnly]);
 
 /** What one line hands to the next. */
 export interface Carry {

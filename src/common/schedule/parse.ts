@@ -54,50 +54,10 @@ function parseText(text: string, today: string | undefined): ParsedSchedule {
   const lines = splitMixedLines(tokenize(text, today), text);
   const segments: Segment[] = lines.map((tokens) => ({ tokens, items: groupItems(tokens, text) }));
   const results = pairLines(segments, consumed, text);
-  let drafts = results.flatMap((result) => result.sessions);
   const heldBack: Span[] = [];
-  const holdLineBack = (index: number) => {
-    const tokens = segments[index]?.tokens ?? [];
-    drafts = drafts.filter((draft) => draft.segment !== index);
-    for (const token of tokens) consumed.add(token);
-    heldBack.push({ from: tokens[0]?.from ?? 0, to: tokens.at(-1)?.to ?? 0 });
-  };
-  const timetable = readTimetable(segments, drafts, consumed);
-  for (const index of timetable.classes) {
-    drafts = drafts.filter((draft) => draft.segment !== index);
-    for (const token of segments[index]?.tokens ?? []) consumed.add(token);
-  }
-  for (const index of timetable.unlabelled) holdLineBack(index);
-  segments.forEach(({ tokens }, index) => {
-    if (drafts.some((draft) => draft.segment === index) && hasUnreadTime(tokens, consumed, text))
-      holdLineBack(index);
-  });
+  const drafts = applyLineRules(segments, results, consumed, text, heldBack);
   drafts.push(...untimedDrafts(segments, drafts, consumed, text));
-
-  const sessions: Session[] = [];
-  const untimed: UntimedSession[] = [];
-  const review: string[] = [];
-  const sources = new Map<Session | UntimedSession, DraftSession>();
-  for (const draft of drafts) {
-    for (const finished of finishDraft(draft, text)) {
-      if (finished.kind === "withheld") {
-        review.push(finished.reason);
-        heldBack.push(...sourcePieces(text, draft.spans));
-        continue;
-      }
-      if (finished.kind === "session") sessions.push(finished.session);
-      else untimed.push(finished.session);
-      sources.set(finished.session, draft);
-    }
-  }
-  const merged = mergeSessions(sessions);
-  const mergedUntimed = mergeSessions(untimed);
-  for (const session of [...merged, ...mergedUntimed]) review.push(...(session.review ?? []));
-  recordSources(
-    text,
-    [...merged, ...mergedUntimed],
-    [...sources].map(([session, draft]) => ({ session, draft })),
-  );
+  const { sessions, untimed, review } = finishAll(drafts, text, heldBack);
 
   const noOpenMat =
     drafts.length === 0 && heldBack.length === 0 && results.some((result) => result.saysNoOpenMat);
@@ -107,27 +67,74 @@ function parseText(text: string, today: string | undefined): ParsedSchedule {
     for (const token of tokens) if (token.kind !== "unknown" && token.kind !== "time") consumed.add(token);
   });
   const unread = segments.flatMap(({ tokens }) => unreadPieces(tokens, consumed));
-  const unparsed = [
-    ...new Map([...heldBack, ...unread].sort((a, b) => a.from - b.from).map(slice(text))).values(),
-  ]
-    .map((piece) => piece.trim())
+  const unparsed = [...heldBack, ...unread]
+    .sort((a, b) => a.from - b.from)
+    .map((span) => text.slice(span.from, span.to).trim())
     .filter((piece) => piece.length > 0);
-  const reasons = [...new Set(review)];
   return {
-    sessions: merged,
-    ...(mergedUntimed.length > 0 ? { untimed: mergedUntimed } : {}),
+    sessions,
+    ...(untimed.length > 0 ? { untimed } : {}),
     unparsed: [...new Set(unparsed)],
     noOpenMat,
-    ...(reasons.length > 0 ? { review: reasons } : {}),
+    ...(review.length > 0 ? { review } : {}),
   };
 }
 
-const slice =
-  (text: string) =>
-  (span: Span): [string, string] => {
-    const piece = text.slice(span.from, span.to);
-    return [piece.trim(), piece];
+/**
+ * The rules over whole lines: in a class timetable only the lines labelled open mat stay
+ * (timetable.ts), and a line with a clock time left unread publishes none of its sessions.
+ * Lines held back go to `heldBack` whole.
+ */
+function applyLineRules(
+  segments: Segment[],
+  results: SegmentResult[],
+  consumed: Set<Token>,
+  text: string,
+  heldBack: Span[],
+): DraftSession[] {
+  let drafts = results.flatMap((result) => result.sessions);
+  const drop = (index: number) => {
+    drafts = drafts.filter((draft) => draft.segment !== index);
+    for (const token of segments[index]?.tokens ?? []) consumed.add(token);
   };
+  const holdBack = (index: number) => {
+    const tokens = segments[index]?.tokens ?? [];
+    drop(index);
+    heldBack.push({ from: tokens[0]?.from ?? 0, to: tokens.at(-1)?.to ?? 0 });
+  };
+  const timetable = readTimetable(segments, drafts, consumed);
+  for (const index of timetable.classes) drop(index);
+  for (const index of timetable.unlabelled) holdBack(index);
+  segments.forEach(({ tokens }, index) => {
+    const published = drafts.some((draft) => draft.segment === index);
+    if (published && hasUnreadTime(tokens, consumed, text)) holdBack(index);
+  });
+  return drafts;
+}
+
+/** Drafts into sessions, merged; what cannot be placed goes to `heldBack`, its reason to `review`. */
+function finishAll(drafts: DraftSession[], text: string, heldBack: Span[]) {
+  const sessions: Session[] = [];
+  const untimed: UntimedSession[] = [];
+  const review: string[] = [];
+  const readFrom: { session: Session | UntimedSession; draft: DraftSession }[] = [];
+  for (const draft of drafts) {
+    for (const finished of finishDraft(draft, text)) {
+      if (finished.kind === "withheld") {
+        review.push(finished.reason);
+        heldBack.push(...sourcePieces(text, draft.spans));
+        continue;
+      }
+      if (finished.kind === "session") sessions.push(finished.session);
+      else untimed.push(finished.session);
+      readFrom.push({ session: finished.session, draft });
+    }
+  }
+  const merged = { sessions: mergeSessions(sessions), untimed: mergeSessions(untimed) };
+  for (const session of [...merged.sessions, ...merged.untimed]) review.push(...(session.review ?? []));
+  recordSources(text, [...merged.sessions, ...merged.untimed], readFrom);
+  return { ...merged, review: [...new Set(review)] };
+}
 
 function pairLines(segments: Segment[], consumed: Set<Token>, text: string): SegmentResult[] {
   const carry: Carry = { days: null, heading: null };

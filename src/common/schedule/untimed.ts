@@ -5,13 +5,9 @@
  * has no timed session anyway ("Weekend open mats:" above "Sat 11am" is a heading).
  */
 import type { Item } from "./group.ts";
-import type { DraftSession } from "./pair.ts";
-import { saysDayIsOff, spanOf } from "./pair.ts";
+import { CLOSED_DOOR_NOTES, type DraftSession, saysDayIsOff, spanOf } from "./pair.ts";
 import type { Segment } from "./timetable.ts";
 import type { Token } from "./tokenize.ts";
-import { NOTE } from "./vocabulary.ts";
-
-const CLOSED_DOOR_NOTES: ReadonlySet<string> = new Set([NOTE.membersOnly, NOTE.inviteOnly]);
 
 export function untimedDrafts(
   segments: Segment[],
