@@ -2,6 +2,7 @@ import { ICalCalendar, ICalEventRepeatingFreq, ICalWeekday } from "ical-generato
 import { DateTime } from "luxon";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { formatTime } from "../../../common/schedule/format";
+import { expandOccurrences } from "../../../common/schedule/occurrences";
 import type { Weekday } from "../../../common/schedule/types";
 import type { SchoolView } from "./school-view";
 
@@ -31,8 +32,36 @@ const icsText = (text: string) =>
     .trim();
 
 /**
+ * The cancelled occurrences from today on, by session (`weekday@start`): each becomes an
+ * EXDATE of its session's event, in the gym's TZID, read through `expandOccurrences`.
+ */
+function cancelledStarts(school: SchoolView, today: DateTime): Map<string, DateTime[]> {
+  const out = new Map<string, DateTime[]>();
+  const exceptions = (school.exceptions ?? []).filter((e) => e.date >= (today.toISODate() ?? ""));
+  if (!exceptions.length) return out;
+  const last =
+    exceptions
+      .map((e) => e.date)
+      .sort()
+      .at(-1) ?? "";
+  for (const o of expandOccurrences(
+    school.sessions,
+    exceptions,
+    school.timeZone,
+    today.toISODate() ?? "",
+    last,
+  )) {
+    if (o.status !== "cancelled" || o.startsAt === null) continue;
+    const key = `${o.weekday}@${o.start}`;
+    out.set(key, [...(out.get(key) ?? []), DateTime.fromISO(o.startsAt, { zone: school.timeZone })]);
+  }
+  return out;
+}
+
+/**
  * One weekly recurring event per open mat, anchored in the gym's own time zone (with its
- * VTIMEZONE), so calendars keep 11:00 AM local across daylight-saving changes.
+ * VTIMEZONE), so calendars keep 11:00 AM local across daylight-saving changes. A cancelled
+ * open mat (or a closed day) is an EXDATE of its event.
  */
 export function schoolCalendar(school: SchoolView, publicUrl: string, now: Date): string {
   const pageUrl = icsLine(`${publicUrl}/schools/${encodeURIComponent(school.slug)}`);
@@ -45,6 +74,7 @@ export function schoolCalendar(school: SchoolView, publicUrl: string, now: Date)
   // No calendar-wide zone: with one, ical-generator writes DTSTAMP as local time instead of UTC.
   calendar.timezone({ name: null, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null });
   const today = DateTime.fromJSDate(now, { zone: school.timeZone }).startOf("day");
+  const cancelled = cancelledStarts(school, today);
   for (const session of school.sessions) {
     // The first occurrence on or after today, in the gym's zone (luxon weekday: 1 = Monday … 7 = Sunday).
     const daysAhead = ((session.weekday === 0 ? 7 : session.weekday) - today.weekday + 7) % 7;
@@ -69,7 +99,11 @@ export function schoolCalendar(school: SchoolView, publicUrl: string, now: Date)
       location: `${gym}, ${icsLine(school.address)}`,
       url: pageUrl,
       stamp: DateTime.fromJSDate(now, { zone: "utc" }),
-      repeating: { freq: ICalEventRepeatingFreq.WEEKLY, byDay: [ICAL_DAYS[session.weekday]] },
+      repeating: {
+        freq: ICalEventRepeatingFreq.WEEKLY,
+        byDay: [ICAL_DAYS[session.weekday]],
+        exclude: cancelled.get(`${session.weekday}@${session.start}`) ?? [],
+      },
     });
   }
   return calendar.toString();
