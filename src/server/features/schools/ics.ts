@@ -81,6 +81,7 @@ export function schoolCalendar(school: SchoolView, publicUrl: string, now: Date)
     const start = today.plus({ days: daysAhead, minutes: session.start });
     const minutes =
       session.end === null ? DEFAULT_LENGTH_MINUTES : (session.end - session.start + 1440) % 1440 || 1440;
+    const excluded = cancelled.get(`${session.weekday}@${session.start}`);
     const notes = session.notes.length ? ` (${icsLine(session.notes.join(", "))})` : "";
     calendar.createEvent({
       id: `school-${school.id}-${session.weekday}-${session.start}@openmat`,
@@ -102,7 +103,8 @@ export function schoolCalendar(school: SchoolView, publicUrl: string, now: Date)
       repeating: {
         freq: ICalEventRepeatingFreq.WEEKLY,
         byDay: [ICAL_DAYS[session.weekday]],
-        exclude: cancelled.get(`${session.weekday}@${session.start}`) ?? [],
+        // An empty list would still write an empty EXDATE line.
+        ...(excluded?.length ? { exclude: excluded } : {}),
       },
     });
   }
