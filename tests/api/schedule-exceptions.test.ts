@@ -326,3 +326,40 @@ describe("what reads the schedule honours a cancellation", () => {
     expect(((await res.json()) as { message: string }).message).toBe(checkinMessages.noOpenMat);
   });
 });
+
+describe("/admin's cancellations", () => {
+  it("lists upcoming cancellations with their schools and finds schools by name, for admins only", async () => {
+    const list = await t.json("GET", "/api/admin/schedule-exceptions", undefined, as(adminCookie));
+    expect(list.status).toBe(200);
+    const { exceptions } = (await list.json()) as {
+      exceptions: (ScheduleExceptionView & { school: { gym: string } })[];
+    };
+    expect(exceptions.length).toBeGreaterThan(0);
+    expect(exceptions.map((e) => e.date)).toEqual(exceptions.map((e) => e.date).sort());
+    expect(exceptions.find((e) => e.date === "2026-11-28")).toMatchObject({
+      schoolId,
+      startMinute: null,
+      school: { gym: "Cancel Academy" },
+    });
+    const found = await t.json(
+      "GET",
+      "/api/admin/schedule-exceptions/schools?q=cancel",
+      undefined,
+      as(adminCookie),
+    );
+    expect(((await found.json()) as { schools: { id: number }[] }).schools.map((s) => s.id)).toEqual([
+      schoolId,
+    ]);
+    expect(
+      (await t.json("GET", "/api/admin/schedule-exceptions/schools?q=c", undefined, as(adminCookie))).status,
+    ).toBe(400);
+    expect((await t.json("GET", "/api/admin/schedule-exceptions", undefined, as(memberCookie))).status).toBe(
+      403,
+    );
+    expect((await t.request("/api/admin/schedule-exceptions")).status).toBe(401);
+    expect(
+      (await t.json("GET", "/api/admin/schedule-exceptions/schools?q=cancel", undefined, as(memberCookie)))
+        .status,
+    ).toBe(403);
+  });
+});

@@ -79,6 +79,31 @@ export interface ScheduleExceptionView {
   createdAt: string;
 }
 
+/** A cancellation in the admin's list, with its school. */
+export interface AdminExceptionView extends ScheduleExceptionView {
+  school: { gym: string; slug: string; city: string; state: string };
+}
+
+/** A school an admin may pick in the cancel form. */
+export interface ExceptionSchoolChoice {
+  id: number;
+  gym: string;
+  city: string;
+  state: string;
+}
+
+export const SCHOOL_CHOICES_MAX = 10;
+
+/** `?q=` of the cancel form's school search: 2 to 100 characters. */
+export const schoolChoiceQuerySchema = v.object({
+  q: v.pipe(
+    v.optional(v.string(), ""),
+    v.trim(),
+    v.minLength(2, "Type at least 2 letters of the gym's name"),
+    v.maxLength(100, "The search can be at most 100 characters"),
+  ),
+});
+
 /** One dated open mat as `GET /api/schools/{id}/occurrences` lists it. */
 export interface OccurrenceView {
   date: string;

@@ -127,3 +127,20 @@ export async function schoolNames(db: Db, ids: readonly number[]) {
     WHERE id IN (SELECT value FROM json_each(${JSON.stringify([...new Set(ids)])}))`);
   return new Map(rows.map((r) => [Number(r.id), { gym: String(r.gym), slug: String(r.slug) }]));
 }
+
+/** Exceptions on or after `from` with their schools, by date, for the admin's list. */
+export async function upcomingWithSchools(db: Db, from: string, limit: number) {
+  const rows = await db.all<Record<string, unknown>>(sql`SELECT e.id, e.school_id, e.date, e.start_minute,
+      e.reason, e.created_at, s.gym, s.slug, s.city, s.state
+    FROM schedule_exceptions e JOIN schools s ON s.id = e.school_id
+    WHERE e.date >= ${from} ORDER BY e.date, s.gym, e.start_minute LIMIT ${limit}`);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    schoolId: Number(r.school_id),
+    date: String(r.date),
+    startMinute: r.start_minute === null ? null : Number(r.start_minute),
+    reason: String(r.reason),
+    createdAt: new Date(Number(r.created_at)).toISOString(),
+    school: { gym: String(r.gym), slug: String(r.slug), city: String(r.city), state: String(r.state) },
+  }));
+}

@@ -2,37 +2,57 @@ import { Elysia } from "elysia";
 import {
   exceptionInputSchema,
   occurrencesQuerySchema,
+  schoolChoiceQuerySchema,
   schoolExceptionParams,
   schoolParams,
 } from "../../../common/schemas/schedule-exceptions";
 import { parseQuery } from "../../http/query";
 import type { authGuard } from "../../policy/guard";
-import { cancelOccurrence, type ExceptionDeps, listOccurrences, restoreOccurrence } from "./service";
+import {
+  cancelOccurrence,
+  type ExceptionDeps,
+  listOccurrences,
+  restoreOccurrence,
+  schoolChoices,
+  upcomingExceptions,
+} from "./service";
 
 /**
  * A school's dated open mats (anyone) and its cancellations (issue 20): admins now, owners
  * later, as the policy's `school.exceptions` decides in the service.
  */
 export function scheduleExceptionRoutes(deps: ExceptionDeps, guard: ReturnType<typeof authGuard>) {
-  return new Elysia({ name: "schedule-exception-routes" })
-    .use(guard)
-    .get(
-      "/api/schools/:id/occurrences",
-      ({ params, request }) => listOccurrences(deps, params.id, parseQuery(occurrencesQuerySchema, request)),
-      { params: schoolParams },
-    )
-    .post(
-      "/api/schools/:id/exceptions",
-      async ({ viewer, params, body, set }) => {
-        const { exception, created } = await cancelOccurrence(deps, viewer, params.id, body);
-        set.status = created ? 201 : 200;
-        return exception;
-      },
-      { auth: "member", limit: "admin.decision", params: schoolParams, body: exceptionInputSchema },
-    )
-    .delete(
-      "/api/schools/:id/exceptions/:exceptionId",
-      ({ viewer, params }) => restoreOccurrence(deps, viewer, params.id, params.exceptionId),
-      { auth: "member", limit: "admin.decision", params: schoolExceptionParams },
-    );
+  return (
+    new Elysia({ name: "schedule-exception-routes" })
+      .use(guard)
+      .get(
+        "/api/schools/:id/occurrences",
+        ({ params, request }) =>
+          listOccurrences(deps, params.id, parseQuery(occurrencesQuerySchema, request)),
+        { params: schoolParams },
+      )
+      .post(
+        "/api/schools/:id/exceptions",
+        async ({ viewer, params, body, set }) => {
+          const { exception, created } = await cancelOccurrence(deps, viewer, params.id, body);
+          set.status = created ? 201 : 200;
+          return exception;
+        },
+        { auth: "member", limit: "admin.decision", params: schoolParams, body: exceptionInputSchema },
+      )
+      .delete(
+        "/api/schools/:id/exceptions/:exceptionId",
+        ({ viewer, params }) => restoreOccurrence(deps, viewer, params.id, params.exceptionId),
+        { auth: "member", limit: "admin.decision", params: schoolExceptionParams },
+      )
+      // /admin's cancellations: the list and the cancel form's school search.
+      .get("/api/admin/schedule-exceptions", ({ viewer }) => upcomingExceptions(deps, viewer), {
+        auth: "member",
+      })
+      .get(
+        "/api/admin/schedule-exceptions/schools",
+        ({ viewer, request }) => schoolChoices(deps, viewer, parseQuery(schoolChoiceQuerySchema, request).q),
+        { auth: "member" },
+      )
+  );
 }

@@ -2,11 +2,14 @@ import { sql } from "drizzle-orm";
 import { expandOccurrences, type ScheduleException } from "../../../common/schedule/occurrences";
 import { localDateAt } from "../../../common/schedule/open-now";
 import {
+  type AdminExceptionView,
   type ExceptionInput,
+  type ExceptionSchoolChoice,
   exceptionTexts,
   OCCURRENCE_DEFAULT_DAYS,
   OCCURRENCE_RANGE_MAX_DAYS,
   type OccurrenceView,
+  SCHOOL_CHOICES_MAX,
   type ScheduleExceptionView,
 } from "../../../common/schemas/schedule-exceptions";
 import type { Db } from "../../../db/client";
@@ -17,6 +20,7 @@ import { requireAccess } from "../../policy/access";
 import { requireMemberId } from "../../policy/guard";
 import type { PolicyViewer } from "../../policy/viewer";
 import { schoolWithId, sessionsOfIds } from "../schools/prepared-queries";
+import { schoolsMatching } from "../schools/queries";
 import { toSession } from "../schools/school-view";
 import { schoolsChanged } from "../schools/schools-version";
 import * as q from "./queries";
@@ -191,4 +195,28 @@ export async function restoreOccurrence(
   schoolsChanged(db);
   if (deleted.rowsAffected !== 1) throw new HttpError(404, exceptionTexts.exceptionNotFound);
   return { restored: toExceptionView(row) };
+}
+
+/** How many cancellations /admin lists at once (they are few: each is an admin's act). */
+const UPCOMING_MAX = 200;
+
+/** GET /api/admin/schedule-exceptions: cancellations from yesterday on (any zone's today), by date. */
+export async function upcomingExceptions(
+  deps: ExceptionDeps,
+  viewer: PolicyViewer,
+): Promise<{ exceptions: AdminExceptionView[] }> {
+  requireAccess(viewer, "school.exceptions", { forbidden: exceptionTexts.forbidden });
+  const from = addDays(deps.now().toISOString().slice(0, 10), -1);
+  return { exceptions: await q.upcomingWithSchools(deps.db, from, UPCOMING_MAX) };
+}
+
+/** GET /api/admin/schedule-exceptions/schools?q=: schools by name, address or city, for the cancel form. */
+export async function schoolChoices(
+  deps: ExceptionDeps,
+  viewer: PolicyViewer,
+  text: string,
+): Promise<{ schools: ExceptionSchoolChoice[] }> {
+  requireAccess(viewer, "school.exceptions", { forbidden: exceptionTexts.forbidden });
+  const rows = await schoolsMatching(deps.db, text, SCHOOL_CHOICES_MAX);
+  return { schools: rows.map((r) => ({ id: r.id, gym: r.gym, city: r.city, state: r.state })) };
 }
