@@ -2,7 +2,7 @@ import { directionsUrl } from "../common/directions";
 import { formatDays, formatNextStart, formatTime } from "../common/schedule/format";
 import type { Occurrence } from "../common/schedule/occurrences";
 import type { OpenMatStatus } from "../common/schedule/open-now";
-import { exceptionTexts } from "../common/schemas/schedule-exceptions";
+import { exceptionTexts, shortDateLabel as shortDate } from "../common/schemas/schedule-exceptions";
 import type { SchoolView } from "../common/schemas/school";
 import { breadcrumbLd } from "../common/structured-data";
 import { schoolLd } from "../common/structured-data-school";
@@ -23,15 +23,6 @@ function StatusLine({ status, timeZone }: { status: OpenMatStatus; timeZone: str
   }
   return <p className="status muted">No upcoming open mat on the schedule.</p>;
 }
-
-/** "Sun, Nov 22", from a local date. */
-const shortDate = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
 
 /** The next four weeks, one dated open mat a line; a cancelled one says so in words, with why. */
 function UpcomingOccurrences({ occurrences }: { occurrences: readonly Occurrence[] }) {

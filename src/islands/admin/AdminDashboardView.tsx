@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { AdminTabs } from "./AdminTabs";
 import { AuditPanel } from "./AuditPanel";
+import { CancellationsPanel } from "./CancellationsPanel";
 import { FeedbackPanel } from "./FeedbackPanel";
 import { type AuditPages, adminKeys, type StalePages } from "./queries";
 import { ReportsPanel } from "./ReportsPanel";
@@ -47,6 +48,8 @@ export function AdminDashboardView(props: AdminDashboardProps) {
         { id: "feedback", label: "Feedback Dashboard", panel: <FeedbackPanel /> },
         { id: "reports", label: "Reports", panel: <ReportsPanel /> },
         { id: "stale", label: "Stale listings", panel: <StalePanel /> },
+        // Not seeded by the page: it loads when its tab is first opened.
+        { id: "cancellations", label: "Cancellations", panel: <CancellationsPanel />, lazy: true },
         {
           id: "audit",
           label: "Audit log",

@@ -4,6 +4,8 @@ export interface Tab {
   id: string;
   label: string;
   panel: ReactNode;
+  /** Rendered (and so loading its data) only once its tab is first selected. */
+  lazy?: boolean;
 }
 
 /**
@@ -12,6 +14,8 @@ export interface Tab {
  */
 export function AdminTabs({ tabs, label }: { tabs: Tab[]; label: string }) {
   const [selected, setSelected] = useState(0);
+  const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set([0]));
+  if (!opened.has(selected)) setOpened(new Set([...opened, selected]));
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const go = (index: number) => {
     const next = (index + tabs.length) % tabs.length;
@@ -63,7 +67,7 @@ export function AdminTabs({ tabs, label }: { tabs: Tab[]; label: string }) {
           tabIndex={0}
           className="tabpanel"
         >
-          {tab.panel}
+          {!tab.lazy || opened.has(i) ? tab.panel : null}
         </div>
       ))}
     </div>

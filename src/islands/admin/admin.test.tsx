@@ -212,10 +212,12 @@ describe("Tabs", () => {
       "Feedback Dashboard",
       "Reports",
       "Stale listings",
+      "Cancellations",
       "Audit log",
     ]);
     expect(tabs.map((t) => t.getAttribute("aria-selected"))).toEqual([
       "true",
+      "false",
       "false",
       "false",
       "false",
@@ -229,7 +231,7 @@ describe("Tabs", () => {
     expect(panel.hidden).toBe(false);
     await press(tabs[1] as HTMLButtonElement, "ArrowLeft");
     await press(tabs[0] as HTMLButtonElement, "ArrowLeft");
-    expect(tabs[4]?.getAttribute("aria-selected")).toBe("true");
+    expect(tabs[5]?.getAttribute("aria-selected")).toBe("true");
     await view.unmount();
   });
 });
