@@ -15,7 +15,7 @@ import { can, requireAccess } from "../../policy/access";
 import type { PolicyViewer } from "../../policy/viewer";
 import { awardEventsStatement, awardStatement, newAwardViews } from "../badges/service";
 import { checkinCardStatement } from "../posts/service";
-import { exceptionsBySchool } from "../schedule-exceptions/upcoming";
+import { exceptionsBySchool } from "../schools/service";
 import { memberSubject } from "../settings/service";
 import {
   type CheckinRow,

@@ -11,8 +11,7 @@ import { localDateAt } from "../../../common/schedule/open-now";
 import { CANCELLATION_NOTICE_DAYS } from "../../../common/schemas/schedule-exceptions";
 import type { Db } from "../../../db/client";
 import type { StoredEvent } from "../../events/store";
-import { exceptionsWithSchools, saversOf, schoolNames } from "../schedule-exceptions/queries";
-import { addDays } from "../schedule-exceptions/service";
+import { addDays, exceptionsWithSchools, saversOf, schoolNames } from "../schedule-exceptions/service";
 import type { GroupWrite } from "./writes";
 
 export const CANCELLATION_TYPE = "cancellation";

@@ -1,7 +1,6 @@
-import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
 import { scheduleExceptions } from "../../../db/schema";
-import { VERSION_KEY } from "../schools/queries";
 
 export type ExceptionRow = typeof scheduleExceptions.$inferSelect;
 
@@ -43,22 +42,6 @@ export const exceptionsBetween = (db: Db, schoolId: number, from: string, to: st
     )
     .orderBy(asc(scheduleExceptions.date));
 
-/** Every school's exceptions on or after `from` (a local date; the table holds few rows). */
-export const exceptionsFrom = (db: Db, from: string) =>
-  db
-    .select()
-    .from(scheduleExceptions)
-    .where(gte(scheduleExceptions.date, from))
-    .orderBy(asc(scheduleExceptions.schoolId), asc(scheduleExceptions.date));
-
-export const exceptionsOfIds = (db: Db, ids: readonly number[]) =>
-  ids.length
-    ? db
-        .select()
-        .from(scheduleExceptions)
-        .where(inArray(scheduleExceptions.id, [...ids]))
-    : [];
-
 /** Adds the exception unless its slot is taken (two at once leave one: the unique index decides). */
 export const insertException = (
   db: Tx,
@@ -80,12 +63,6 @@ export const insertedExceptionId = sql`(SELECT max(id) FROM schedule_exceptions)
 
 export const deleteException = (db: Tx, id: number) =>
   db.run(sql`DELETE FROM schedule_exceptions WHERE id = ${id}`);
-
-/** The schools version moves when the statement just before this one changed a row. */
-export const bumpVersionIfChanged = (db: Tx) =>
-  db.run(sql`INSERT INTO app_meta (key, value, updated_at)
-    SELECT ${VERSION_KEY}, '1', ${Date.now()} WHERE changes() = 1
-    ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1, updated_at = excluded.updated_at`);
 
 /** What the bell needs to tell of exceptions: each with its school's zone, name and page. */
 export async function exceptionsWithSchools(db: Db, ids: readonly number[]) {

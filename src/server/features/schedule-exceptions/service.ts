@@ -19,11 +19,11 @@ import { HttpError } from "../../http/errors";
 import { requireAccess } from "../../policy/access";
 import { requireMemberId } from "../../policy/guard";
 import type { PolicyViewer } from "../../policy/viewer";
-import { schoolWithId, sessionsOfIds } from "../schools/prepared-queries";
-import { schoolsMatching } from "../schools/queries";
-import { toSession } from "../schools/school-view";
-import { schoolsChanged } from "../schools/schools-version";
+import { bumpSchoolsVersionIfChanged, getSchool, schoolsChanged, schoolsMatching } from "../schools/service";
 import * as q from "./queries";
+
+/** What the bell (notifications/cancellations.ts) reads of exceptions and who saved their gyms. */
+export { exceptionsWithSchools, saversOf, schoolNames } from "./queries";
 
 export interface ExceptionDeps {
   db: Db;
@@ -54,9 +54,9 @@ export const toScheduleException = (row: q.ExceptionRow): ScheduleException => (
 });
 
 async function schoolWithSessions(db: Db, schoolId: number) {
-  const [school, sessions] = await Promise.all([schoolWithId(db, schoolId), sessionsOfIds(db, [schoolId])]);
+  const school = await getSchool(db, schoolId);
   if (!school) throw new HttpError(404, exceptionTexts.schoolNotFound);
-  return { school, sessions: sessions.map(toSession) };
+  return { school, sessions: school.sessions };
 }
 
 /**
@@ -148,7 +148,7 @@ export async function cancelOccurrence(
       },
       sql`changes() = 1`,
     ),
-    q.bumpVersionIfChanged(db),
+    bumpSchoolsVersionIfChanged(db),
   ]);
   schoolsChanged(db);
   const row = await q.exceptionAt(db, schoolId, input.date, startMinute);
@@ -190,7 +190,7 @@ export async function restoreOccurrence(
       sql`EXISTS (SELECT 1 FROM schedule_exceptions WHERE id = ${exceptionId})`,
     ),
     q.deleteException(db, exceptionId),
-    q.bumpVersionIfChanged(db),
+    bumpSchoolsVersionIfChanged(db),
   ]);
   schoolsChanged(db);
   if (deleted.rowsAffected !== 1) throw new HttpError(404, exceptionTexts.exceptionNotFound);

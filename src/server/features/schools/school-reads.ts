@@ -1,5 +1,5 @@
 import type { Db } from "../../../db/client";
-import { exceptionsBySchool } from "../schedule-exceptions/upcoming";
+import { exceptionsBySchool } from "./exceptions";
 import { schoolPositions, schoolsWithIds, schoolWithSlug, sessionsOfIds } from "./prepared-queries";
 import type { SessionRow } from "./queries";
 import { type SchoolView, toSchoolView } from "./school-view";

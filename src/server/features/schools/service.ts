@@ -5,7 +5,7 @@ import { hasOpenMatTodayOn, isOpenMatNowOn } from "../../../common/open-mat-stat
 import type { DuplicateCandidate } from "../../../common/schemas/submission";
 import type { Db } from "../../../db/client";
 import type { GeoResult } from "../geo/service";
-import { exceptionsBySchool } from "../schedule-exceptions/upcoming";
+import { exceptionsBySchool } from "./exceptions";
 import { schoolWithId, sessionsOfIds } from "./prepared-queries";
 import {
   allSchoolsByName,
@@ -23,6 +23,7 @@ import {
   schoolsInCity,
   schoolsInState,
   schoolsMatching,
+  VERSION_KEY,
 } from "./queries";
 import { nearestViews, viewBySlug, viewsWithin } from "./school-reads";
 import { type SchoolView, toSchoolView, toSession } from "./school-view";
@@ -30,7 +31,9 @@ import { currentSchoolsVersion, schoolsChanged } from "./schools-version";
 import { perSchoolsVersion } from "./version-cache";
 
 export { correctSchool, type SchoolCorrection } from "./correction";
+export { exceptionsBySchool } from "./exceptions";
 export { type IngestDeps, type SchoolDraft, upsertSchool } from "./ingest";
+export { schoolsMatching } from "./queries";
 export { currentSchoolsVersion, schoolsChanged } from "./schools-version";
 export { locate as locateSchool } from "./transfer";
 
@@ -98,6 +101,14 @@ export function touchConfirmation(db: Db, schoolId: number, now: Date) {
     schoolId,
     new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000),
   );
+}
+
+/** Bumps the schools version when the statement just before this one in the batch changed a row. */
+export function bumpSchoolsVersionIfChanged(db: Pick<Db, "run">) {
+  schoolsChanged(db);
+  return db.run(sql`INSERT INTO app_meta (key, value, updated_at)
+    SELECT ${VERSION_KEY}, '1', ${Date.now()} WHERE changes() = 1
+    ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1, updated_at = excluded.updated_at`);
 }
 
 /** The statement that marks a school's schedule as confirmed now (an admin merged a submission into it). */
@@ -201,9 +212,10 @@ export interface AllSchools {
  */
 export function createAllSchoolsCache(db: Db): () => Promise<AllSchools> {
   return perSchoolsVersion(db, async () => {
-    const rows = await allSchoolsByName(db);
+    // The exceptions first, while the version just read is fresh: asked after a slow build,
+    // their cache would read the version again.
+    const [rows, exceptions] = await Promise.all([allSchoolsByName(db), exceptionsBySchool(db)]);
     const sessions = await allSessionsBySchool(db);
-    const exceptions = await exceptionsBySchool(db);
     const bySchool = new Map<number, SessionRow[]>();
     for (const session of sessions) {
       const list = bySchool.get(session.schoolId);

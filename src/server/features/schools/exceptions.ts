@@ -1,7 +1,8 @@
+import { asc, gte } from "drizzle-orm";
 import type { ScheduleException } from "../../../common/schedule/occurrences";
 import type { Db } from "../../../db/client";
-import { perSchoolsVersion } from "../schools/version-cache";
-import { exceptionsFrom } from "./queries";
+import { scheduleExceptions } from "../../../db/schema";
+import { perSchoolsVersion } from "./version-cache";
 
 /**
  * How far back the exceptions kept with the views reach. A schools version may last for
@@ -14,10 +15,19 @@ export type ExceptionsBySchool = ReadonlyMap<number, readonly ScheduleException[
 
 const bySchoolOf = new WeakMap<Db, () => Promise<ExceptionsBySchool>>();
 
+/** Every school's exceptions on or after `from` (a local date; the table holds few rows). */
+const exceptionsFrom = (db: Db, from: string) =>
+  db
+    .select()
+    .from(scheduleExceptions)
+    .where(gte(scheduleExceptions.date, from))
+    .orderBy(asc(scheduleExceptions.schoolId), asc(scheduleExceptions.date));
+
 /**
- * Every school's exceptions from a little before today on, read once per schools version
- * (an exception's change bumps it): the views, pages and the open-now index read them from
- * here, so a cached page still makes no statement.
+ * Every school's exceptions (schedule-exceptions writes them) from a little before today on,
+ * read once per schools version (an exception's change bumps it): the views, pages, the
+ * open-now index and the check-in window read them from here, so a cached page still makes
+ * no statement.
  */
 export function exceptionsBySchool(db: Db): Promise<ExceptionsBySchool> {
   let read = bySchoolOf.get(db);
