@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { isCalendarDate } from "../schedule/occurrences";
+import { isCalendarDate, type Occurrence } from "../schedule/occurrences";
 
 /** `GET /api/schools/{id}/occurrences` lists at most this many days (the issue's bound). */
 export const OCCURRENCE_RANGE_MAX_DAYS = 92;
@@ -113,14 +113,5 @@ export const schoolChoiceQuerySchema = v.object({
   ),
 });
 
-/** One dated open mat as `GET /api/schools/{id}/occurrences` lists it. */
-export interface OccurrenceView {
-  date: string;
-  start: number | null;
-  end: number | null;
-  startsAt: string | null;
-  endsAt: string | null;
-  status: "scheduled" | "cancelled";
-  reason: string | null;
-  notes: string[];
-}
+/** One dated open mat as `GET /api/schools/{id}/occurrences` lists it: an occurrence without its internal key. */
+export type OccurrenceView = Omit<Occurrence, "key" | "weekday" | "movedFrom">;

@@ -32,7 +32,8 @@ import { perSchoolsVersion } from "./version-cache";
 
 export { correctSchool, type SchoolCorrection } from "./correction";
 export { exceptionsBySchool } from "./exceptions";
-export { type IngestDeps, type SchoolDraft, upsertSchool } from "./ingest";
+/** How every server path reads a gym's schedule text (submissions use it through here). */
+export { type IngestDeps, readWeeklySchedule, type SchoolDraft, upsertSchool } from "./ingest";
 export { schoolsMatching } from "./queries";
 export { currentSchoolsVersion, schoolsChanged } from "./schools-version";
 export { locate as locateSchool } from "./transfer";
