@@ -5,11 +5,10 @@
  * moved occurrence) expand here, and only here, into what happens on which local date in the
  * gym's own zone. Runs on the server and in the browser alike.
  */
-import type { Weekday } from "./types.ts";
+import type { Ordinal, Weekday } from "./types.ts";
 import { instantOfWallClock } from "./zoned-time.ts";
 
-/** 1st to 5th weekday of the month, or -1 for the last. */
-export type Ordinal = 1 | 2 | 3 | 4 | 5 | -1;
+export type { Ordinal };
 
 /** What a session must say for it to be expanded; the parser's Session is one. */
 export interface RecurringSession {
