@@ -20,6 +20,8 @@ async function openEditProfile(page: Page) {
 }
 
 test("B finds A, opens A's profile, follows A and sees only what A made public", async ({ browser }) => {
+  // Two members' whole journey: 19 to 25 s on a loaded 2-core machine, near the 30 s default.
+  test.slow();
   const a = await signedInMember(browser, "mata");
   const b = await signedInMember(browser, "matb");
 
