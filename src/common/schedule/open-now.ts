@@ -1,6 +1,8 @@
 /**
- * "Open mat now": a gym counts as open from 20 minutes before a session starts until 120
- * minutes after, judged on the school's own wall clock.
+ * "Open mat now", "Next open mat", "Today" and the check-in window: a gym counts as open
+ * from 20 minutes before an open mat starts until 120 minutes after, judged in real elapsed
+ * time on the gym's own calendar. Read from dated occurrences (`expandOccurrences`, the one
+ * read model of a schedule), so a cancelled open mat or a closed day counts for none of them.
  *
  * The spec guesses a gym's time zone from its longitude. That is wrong in many real places:
  * Arizona keeps standard time all year (America/Phoenix) while Denver at similar longitudes
@@ -8,13 +10,15 @@
  * inside Arizona, Hawaii (Pacific/Honolulu) never shifts, and zone borders follow counties and
  * states rather than meridians. So every school stores a real IANA zone and we use that.
  */
+import { expandOccurrences, type ScheduleException } from "./occurrences.ts";
 import type { Session, Weekday } from "./types.ts";
-import { instantOfWallClock, wallClockAt } from "./zoned-time.ts";
+import { wallClockAt } from "./zoned-time.ts";
 
 export const OPEN_BEFORE_START_MINUTES = 20;
 export const OPEN_AFTER_START_MINUTES = 120;
 
 const MS_PER_MINUTE = 60_000;
+const MS_PER_DAY = 86_400_000;
 
 export interface OpenMatOccurrence {
   weekday: Weekday;
@@ -31,83 +35,103 @@ export interface OpenMatStatus {
   next: OpenMatOccurrence | null;
 }
 
+const plusDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * MS_PER_DAY).toISOString().slice(0, 10);
+
 /**
- * Sessions on local days `fromDay`…`toDay` relative to today, in start order. Windows are
+ * Scheduled occurrences from `fromDay` to `toDay` days after the gym's today, in start order,
+ * each with the caller's own session object (a database row keeps its id). Windows are
  * measured in real elapsed time, so a session at 1:30 AM on the night clocks spring forward
  * closes at 4:30 AM by the wall clock, 120 real minutes later.
  */
-function occurrences(
-  sessions: readonly Session[],
+function scheduled<S extends Session>(
+  sessions: readonly S[],
+  exceptions: readonly ScheduleException[],
   timeZone: string,
   now: Date,
   fromDay: number,
   toDay: number,
-): OpenMatOccurrence[] {
-  const today = wallClockAt(now, timeZone);
-  const found: OpenMatOccurrence[] = [];
-  for (let dayOffset = fromDay; dayOffset <= toDay; dayOffset += 1) {
-    const weekday = ((((today.weekday + dayOffset) % 7) + 7) % 7) as Weekday;
-    for (const session of sessions) {
-      if (session.weekday !== weekday) continue;
-      const startsAt = instantOfWallClock(today, dayOffset, session.start, timeZone);
-      found.push({ weekday, start: session.start, startsAt, session });
-    }
+): (OpenMatOccurrence & { session: S })[] {
+  const today = localDateAt(now, timeZone);
+  const found: (OpenMatOccurrence & { session: S })[] = [];
+  const from = plusDays(today, fromDay);
+  for (const o of expandOccurrences(sessions, exceptions, timeZone, from, plusDays(today, toDay))) {
+    if (o.status !== "scheduled" || o.start === null || o.startsAt === null) continue;
+    const session = sessions.find((s) => s.weekday === o.weekday && s.start === o.start);
+    if (session) found.push({ weekday: o.weekday, start: o.start, startsAt: new Date(o.startsAt), session });
   }
   return found.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
 }
 
-function isWithinWindow(occurrence: OpenMatOccurrence, now: Date): boolean {
-  const minutesSinceStart = (now.getTime() - occurrence.startsAt.getTime()) / MS_PER_MINUTE;
-  return minutesSinceStart >= -OPEN_BEFORE_START_MINUTES && minutesSinceStart <= OPEN_AFTER_START_MINUTES;
-}
+const minutesSince = (o: OpenMatOccurrence, now: Date) =>
+  (now.getTime() - o.startsAt.getTime()) / MS_PER_MINUTE;
+const inWindow = (o: OpenMatOccurrence, now: Date) =>
+  minutesSince(o, now) >= -OPEN_BEFORE_START_MINUTES && minutesSince(o, now) <= OPEN_AFTER_START_MINUTES;
 
 /**
- * Yesterday, today and tomorrow are all looked at: an 11:30 PM Saturday session is still open
- * at 12:30 AM Sunday, and a 12:10 AM Sunday session is already open at 11:50 PM Saturday.
+ * The open mat whose window holds `now` (the latest-starting), and the next one to start
+ * within the week. Yesterday, today and tomorrow are looked at for the window: an 11:30 PM
+ * Saturday session is still open at 12:30 AM Sunday, and a 12:10 AM Sunday session is
+ * already open at 11:50 PM Saturday. Day 7 is included so that today's session that has
+ * already begun comes round again as "next".
  */
-export function openMatStatus(sessions: readonly Session[], timeZone: string, now: Date): OpenMatStatus {
-  const current = occurrences(sessions, timeZone, now, -1, 1).filter((occurrence) =>
-    isWithinWindow(occurrence, now),
-  );
-  // Day 7 is included so that today's session that has already begun comes round again.
-  const next = occurrences(sessions, timeZone, now, 0, 7).find((occurrence) => occurrence.startsAt > now);
+export function openMatStatus(
+  sessions: readonly Session[],
+  timeZone: string,
+  now: Date,
+  exceptions: readonly ScheduleException[] = [],
+): OpenMatStatus {
+  const current = scheduled(sessions, exceptions, timeZone, now, -1, 1).filter((o) => inWindow(o, now));
+  const next = scheduled(sessions, exceptions, timeZone, now, 0, 7).find((o) => o.startsAt > now);
   return { current: current.at(-1) ?? null, next: next ?? null };
 }
 
-export function isOpenMatNow(sessions: readonly Session[], timeZone: string, now: Date): boolean {
-  return openMatStatus(sessions, timeZone, now).current !== null;
+export function isOpenMatNow(
+  sessions: readonly Session[],
+  timeZone: string,
+  now: Date,
+  exceptions: readonly ScheduleException[] = [],
+): boolean {
+  return openMatStatus(sessions, timeZone, now, exceptions).current !== null;
 }
 
 export function nextOpenMat(
   sessions: readonly Session[],
   timeZone: string,
   now: Date,
+  exceptions: readonly ScheduleException[] = [],
 ): { weekday: Weekday; start: number; startsAt: Date } | null {
-  const next = openMatStatus(sessions, timeZone, now).next;
+  const next = openMatStatus(sessions, timeZone, now, exceptions).next;
   return next ? { weekday: next.weekday, start: next.start, startsAt: next.startsAt } : null;
 }
 
 /** An open mat later today, or one still within its window, on the gym's own calendar day. */
-export function hasOpenMatToday(sessions: readonly Session[], timeZone: string, now: Date): boolean {
-  return occurrences(sessions, timeZone, now, 0, 0).some(
-    (occurrence) =>
-      (now.getTime() - occurrence.startsAt.getTime()) / MS_PER_MINUTE <= OPEN_AFTER_START_MINUTES,
+export function hasOpenMatToday(
+  sessions: readonly Session[],
+  timeZone: string,
+  now: Date,
+  exceptions: readonly ScheduleException[] = [],
+): boolean {
+  return scheduled(sessions, exceptions, timeZone, now, 0, 0).some(
+    (o) => minutesSince(o, now) <= OPEN_AFTER_START_MINUTES,
   );
 }
 
 /**
- * The check-in window (spec §5 "Check-in"): the listed session whose open window (20 minutes
- * before its start to 120 after, on the gym's wall clock, yesterday/today/tomorrow looked at)
- * holds `now`, with the instant it starts; null when none does. The same window as
- * `isOpenMatNow`, returning the caller's own session object so a database row keeps its id.
+ * The check-in window (spec §5 "Check-in"): the caller's own session whose open mat is on and
+ * whose window holds `now`, with the instant it starts; null when none does. The same window
+ * as `isOpenMatNow`.
  */
 export function sessionAt<S extends Session>(
   sessions: readonly S[],
   timeZone: string,
   now: Date,
+  exceptions: readonly ScheduleException[] = [],
 ): { session: S; startsAt: Date } | null {
-  const current = openMatStatus(sessions, timeZone, now).current;
-  return current ? { session: current.session as S, startsAt: current.startsAt } : null;
+  const current = scheduled(sessions, exceptions, timeZone, now, -1, 1)
+    .filter((o) => inWindow(o, now))
+    .at(-1);
+  return current ? { session: current.session, startsAt: current.startsAt } : null;
 }
 
 /** The gym's local calendar date at `now` as YYYY-MM-DD. */

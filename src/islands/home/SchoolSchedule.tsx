@@ -1,6 +1,6 @@
 import type { SchoolSummary } from "../../common/home";
-import { openMatStatusOn } from "../../common/open-mat-status";
 import { formatDays, formatTime } from "../../common/schedule/format";
+import { openMatStatus } from "../../common/schedule/open-now";
 import { useMounted } from "./use-mounted";
 
 /** "Open mat now" or the next one, judged on the gym's own clock. Browser only: it reads the time. */
@@ -11,7 +11,7 @@ export function OpenMatStatusLine({
 }) {
   const mounted = useMounted();
   if (!mounted || school.sessions.length === 0) return null;
-  const status = openMatStatusOn(school.sessions, school.exceptions ?? [], school.timeZone, new Date());
+  const status = openMatStatus(school.sessions, school.timeZone, new Date(), school.exceptions ?? []);
   if (status.current) {
     return (
       <p className="status status-open">{`Open mat now (started ${formatTime(status.current.start)})`}</p>

@@ -1,6 +1,5 @@
 import { distanceMeters } from "../../../common/geo";
-import { sessionOpenAt } from "../../../common/open-mat-status";
-import { localDateAt } from "../../../common/schedule/open-now";
+import { localDateAt, sessionAt } from "../../../common/schedule/open-now";
 import type { Weekday } from "../../../common/schedule/types";
 import {
   CHECKIN_MAX_METERS,
@@ -65,7 +64,7 @@ async function judge(db: Db, school: School, position: Position, now: Date, allo
   const [rows, exceptions] = await Promise.all([sessionRowsOf(db, school.id), exceptionsBySchool(db)]);
   const sessions = rows.map((r) => ({ ...r, weekday: r.weekday as Weekday, end: null, notes: [] }));
   // A cancelled open mat (or a closed day) has no window: nobody checks in to a locked gym.
-  const open = sessionOpenAt(sessions, exceptions.get(school.id) ?? [], school.timeZone, now);
+  const open = sessionAt(sessions, school.timeZone, now, exceptions.get(school.id) ?? []);
   if (!open) throw new HttpError(400, checkinMessages.noOpenMat);
   return { distance, near, sessionId: open.session.id };
 }

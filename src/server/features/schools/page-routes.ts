@@ -1,8 +1,7 @@
 import { Elysia } from "elysia";
 import { confirmedByCheckinText } from "../../../common/freshness";
-import { openMatStatusOn } from "../../../common/open-mat-status";
 import { expandOccurrences } from "../../../common/schedule/occurrences";
-import { localDateAt } from "../../../common/schedule/open-now";
+import { localDateAt, openMatStatus } from "../../../common/schedule/open-now";
 import { OCCURRENCE_DEFAULT_DAYS } from "../../../common/schemas/schedule-exceptions";
 import { notFoundPage } from "../../../pages/not-found";
 import { schoolPage } from "../../../pages/school";
@@ -63,7 +62,7 @@ export function schoolPageRoutes(
         schoolPage(
           app.env.PUBLIC_URL,
           school,
-          openMatStatusOn(school.sessions, exceptions, school.timeZone, now),
+          openMatStatus(school.sessions, school.timeZone, now, exceptions),
           {
             signedIn: !!ctx.session,
             confirmed: confirmedByCheckinText(school.confirmedAt, now),

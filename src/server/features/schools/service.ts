@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boundingBox, distanceMiles } from "../../../common/geo";
 import { SEARCH_RADIUS_MILES } from "../../../common/home";
-import { hasOpenMatTodayOn, isOpenMatNowOn } from "../../../common/open-mat-status";
+import { hasOpenMatToday, isOpenMatNow } from "../../../common/schedule/open-now";
 import type { DuplicateCandidate } from "../../../common/schemas/submission";
 import type { Db } from "../../../db/client";
 import type { GeoResult } from "../geo/service";
@@ -287,8 +287,8 @@ export function createOpenNowIndex(db: Db) {
       const cancelled = exceptions.get(schoolId) ?? [];
       const open =
         when === "now"
-          ? isOpenMatNowOn(list, cancelled, zone, now)
-          : hasOpenMatTodayOn(list, cancelled, zone, now);
+          ? isOpenMatNow(list, zone, now, cancelled)
+          : hasOpenMatToday(list, zone, now, cancelled);
       if (open) ids.push(schoolId);
     }
     cache.set(when, { at: now.getTime(), version, ids });
