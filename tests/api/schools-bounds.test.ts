@@ -206,6 +206,9 @@ describe("GET /sitemap.xml", () => {
       expect(first.res.status).toBe(200);
       expect(first.body.match(/<url>/g)).toHaveLength(s.schools + 4);
       expect(first.statements).toBeLessThanOrEqual(2);
+      // Building the sitemaps can outlast the version's one-second recheck on a loaded
+      // machine; an unmeasured request takes that recheck, so the measured one is a repeat.
+      await s.t.request("/sitemap.xml");
       const second = await measured(s, "/sitemap.xml");
       expect(second.body).toBe(first.body);
       expect(second.statements).toBe(0);
