@@ -18,5 +18,4 @@ export {
 export { parseSchedule } from "./parse.ts";
 export type { Ordinal, ParsedSchedule, ParseOptions, Session, UntimedSession, Weekday } from "./types.ts";
 export { NOTE } from "./vocabulary.ts";
-export { weeklyOnly } from "./weekly-only.ts";
 export { isValidTimeZone } from "./zoned-time.ts";

@@ -226,6 +226,12 @@ function matchSeasonAt(
   ] as const) {
     words.lastIndex = index;
     const lead = words.exec(text);
+    // "from June 1 to August 31": the lead word opens a range, not only its first bound.
+    const range = lead && edge === "first" ? seasonRangeAt(text, index + lead[0].length, today) : null;
+    if (lead && range) {
+      const length = lead[0].length + range.length;
+      return { mark: { ...range.mark, written: text.slice(index, index + length) }, length };
+    }
     const bound = lead ? boundAt(text, index + lead[0].length, edge) : null;
     if (!lead || !bound) continue;
     const placed = placeNearest(bound.date, bound.written, today);
@@ -237,6 +243,18 @@ function matchSeasonAt(
         : { mark: "season", until: placed, written };
     return { mark, length };
   }
+  return seasonRangeAt(text, index, today);
+}
+
+/**
+ * "Sept 1 – May 31", "March–May": both bounds. Written without a year, a range that has
+ * wholly passed is next year's ("Summer: June 1 – Aug 31" read in November).
+ */
+function seasonRangeAt(
+  text: string,
+  index: number,
+  today: string | undefined,
+): { mark: Extract<Mark, { mark: "season" }>; length: number } | null {
   const first = boundAt(text, index, "first");
   if (!first) return null;
   RANGE_JOIN.lastIndex = index + first.length;
@@ -246,9 +264,16 @@ function matchSeasonAt(
   // A range of days in one date ("March 29 – 30") is not a season; both ends must name a month.
   const length = first.length + join[0].length + last.length;
   const written = text.slice(index, index + length);
-  const from = placeNearest(first.date, first.written, today);
-  const until = from.iso
-    ? placeOnOrAfter(last.date, last.written, from.iso)
-    : placeDate(last.date, last.written, today);
+  const placeUntil = (start: PlacedDate) =>
+    start.iso
+      ? placeOnOrAfter(last.date, last.written, start.iso)
+      : placeDate(last.date, last.written, today);
+  let from = placeNearest(first.date, first.written, today);
+  let until = placeUntil(from);
+  const yearWritten = first.date.year !== null || last.date.year !== null;
+  if (!yearWritten && today && from.iso && until.iso && until.iso < today) {
+    from = placeOnOrAfter(first.date, first.written, today);
+    until = placeUntil(from);
+  }
   return { mark: { mark: "season", from, until, written }, length };
 }

@@ -101,7 +101,26 @@ describe("parseSchedule: seasons", () => {
       when("Wed 7pm, Jan 5 - Mar 30", [
         seasonal({ from: "2026-01-05", until: "2026-03-30" }, session("Wed 19:00")),
       ]),
+      // "from" opens the range: the end is the season's, not a dated one-off.
+      when("Thursdays 6:30pm from April 2 to June 25", [
+        seasonal({ from: "2026-04-02", until: "2026-06-25" }, session("Thu 18:30")),
+      ]),
     ].map((item) => ({ ...item, today })),
+  );
+  runScheduleCases(
+    [
+      // Read in November, a summer with no year written is next summer, not the one gone.
+      when(
+        "Summer hours: Tue 6pm, June 1 - August 31",
+        [seasonal({ from: "2027-06-01", until: "2027-08-31" }, session("Tue 18:00"))],
+        {
+          unparsed: ["Summer hours"],
+        },
+      ),
+      when("Tuesdays 6pm from June 1, 2027 to August 31, 2027", [
+        seasonal({ from: "2027-06-01", until: "2027-08-31" }, session("Tue 18:00")),
+      ]),
+    ].map((item) => ({ ...item, today: "2026-11-26" })),
   );
   runScheduleCases([
     when("Saturdays 11am (from Mar 7, 2026) (until May 30, 2026)", [

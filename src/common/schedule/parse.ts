@@ -35,7 +35,6 @@ import { readTimetable, type Segment, splitMixedLines } from "./timetable.ts";
 import { type Span, type Token, tokenize } from "./tokenize.ts";
 import type { ParsedSchedule, ParseOptions, Session, UntimedSession } from "./types.ts";
 import { untimedDrafts } from "./untimed.ts";
-import { recordSources } from "./weekly-only.ts";
 
 export function parseSchedule(text: string, options: ParseOptions = {}): ParsedSchedule {
   // Callers may hand over whatever a form or the database held; only strings are read.
@@ -117,7 +116,6 @@ function finishAll(drafts: DraftSession[], text: string, heldBack: Span[]) {
   const sessions: Session[] = [];
   const untimed: UntimedSession[] = [];
   const review: string[] = [];
-  const readFrom: { session: Session | UntimedSession; draft: DraftSession }[] = [];
   for (const draft of drafts) {
     for (const finished of finishDraft(draft, text)) {
       if (finished.kind === "withheld") {
@@ -127,12 +125,10 @@ function finishAll(drafts: DraftSession[], text: string, heldBack: Span[]) {
       }
       if (finished.kind === "session") sessions.push(finished.session);
       else untimed.push(finished.session);
-      readFrom.push({ session: finished.session, draft });
     }
   }
   const merged = { sessions: mergeSessions(sessions), untimed: mergeSessions(untimed) };
   for (const session of [...merged.sessions, ...merged.untimed]) review.push(...(session.review ?? []));
-  recordSources(text, [...merged.sessions, ...merged.untimed], readFrom);
   return { ...merged, review: [...new Set(review)] };
 }
 

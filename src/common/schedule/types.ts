@@ -7,9 +7,6 @@ export type Ordinal = 1 | 2 | 3 | 4 | 5 | -1;
 /**
  * One open-mat session, in the school's own local wall-clock time. Without `ordinals` or
  * `date` it recurs every week; `from`/`until` bound it to a season.
- *
- * Storage and the listing know only weekly sessions so far: `weeklyOnly` (weekly-only.ts) is
- * what the server keeps of a parse, every other kind going back to `unparsed`.
  */
 export interface Session {
   /** For a dated session, its date's weekday. */

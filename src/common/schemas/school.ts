@@ -151,6 +151,8 @@ export interface SchoolView {
   noOpenMat: boolean;
   scheduleUnparsed: string[];
   sessions: import("../schedule/types").Session[];
+  /** Days the schedule names with no time ("time not listed"); absent when there are none. */
+  untimed?: import("../schedule/types").UntimedSession[];
   /** Cancelled open mats and closed days from about today on; absent when there are none. */
   exceptions?: import("../schedule/occurrences").ScheduleException[];
   isDemo: boolean;

@@ -19,6 +19,7 @@ import m15 from "./0015_live_streams.sql" with { type: "text" };
 import m16 from "./0016_idempotency_keys.sql" with { type: "text" };
 import m17 from "./0017_strip_event_bodies.sql" with { type: "text" };
 import m18 from "./0018_schedule_exceptions.sql" with { type: "text" };
+import m19 from "./0019_session_kinds.sql" with { type: "text" };
 import journal from "./meta/_journal.json";
 
 export const migrationJournal = journal;
@@ -42,4 +43,5 @@ export const migrationSql: Record<string, string> = {
   "0016_idempotency_keys": m16,
   "0017_strip_event_bodies": m17,
   "0018_schedule_exceptions": m18,
+  "0019_session_kinds": m19,
 };

@@ -23,6 +23,13 @@ export const schools = sqliteTable(
     dayAndTime: text("day_and_time").notNull(),
     /** Schedule pieces the parser could not read, as a JSON array; never guessed. */
     scheduleUnparsed: text("schedule_unparsed").notNull().default("[]"),
+    /** Days the schedule names with no time ("time not listed"): a JSON array of { weekday, end, notes, … }. */
+    scheduleUntimed: text("schedule_untimed").notNull().default("[]"),
+    /**
+     * The schedule text an admin (later an owner) confirmed as read: while `dayAndTime` equals
+     * it, the sessions' review reasons are checked and no "check with the gym" mark shows.
+     */
+    scheduleConfirmedText: text("schedule_confirmed_text"),
     noOpenMat: integer("no_open_mat", { mode: "boolean" }).notNull().default(false),
     communityNotes: text("community_notes"),
     /** Public notes of feedback an admin applied and chose to publish: a JSON array of { text, at }. */
@@ -53,7 +60,11 @@ export const schools = sqliteTable(
   ],
 );
 
-/** One row per weekly open mat, derived from the school's schedule text by the shared parser. */
+/**
+ * One row per open mat, derived from the school's schedule text by the shared parser: weekly,
+ * monthly by ordinal weekday (`ordinals`), or once on a date (`onDate`), each optionally
+ * bounded to a season.
+ */
 export const openMatSessions = sqliteTable(
   "open_mat_sessions",
   {
@@ -67,6 +78,15 @@ export const openMatSessions = sqliteTable(
     startMinute: integer("start_minute").notNull(),
     endMinute: integer("end_minute"),
     notes: text("notes").notNull().default("[]"),
+    /** Monthly: a JSON array of weekdays of the month ([2,4]; -1 the last); null: not monthly. */
+    ordinals: text("ordinals"),
+    /** A one-off on this local date (YYYY-MM-DD). */
+    onDate: text("on_date"),
+    /** A season's first and last local dates (YYYY-MM-DD); either may be open. */
+    seasonFrom: text("season_from"),
+    seasonUntil: text("season_until"),
+    /** The parser's reasons for a person to check this reading: a JSON array, empty when sure. */
+    review: text("review").notNull().default("[]"),
     /** The last verified check-in inside this session's window. */
     lastConfirmedAt: integer("last_confirmed_at", { mode: "timestamp_ms" }),
   },

@@ -15,14 +15,11 @@ async function preview(text: string) {
 }
 
 describe("SchedulePreview", () => {
-  it("shows monthly sessions and days with no time listed, and says which the listing cannot show yet", async () => {
+  it("shows monthly sessions and days with no time listed as the listing will, with nothing to check", async () => {
     const shown = await preview("1st & 3rd Sat 11am-1pm; Sundays (call for times)");
     expect(shown).toContain("1st & 3rd Sat 11:00 AM–1:00 PM");
     expect(shown).toContain("Sun (time not listed)");
-    expect(shown).toContain(submitTexts.previewReview);
-    expect(shown).toContain(
-      "monthly: 1st and 3rd Saturday — not listed until monthly sessions are supported",
-    );
+    expect(shown).not.toContain(submitTexts.previewReview);
     expect(shown).not.toContain(submitTexts.previewUnreadable);
   });
 

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { formatSchedule, parseSchedule, weeklyOnly } from "../../common/schedule";
+import { formatSchedule, parseSchedule } from "../../common/schedule";
 import { useDebounced } from "../lib/use-debounced";
 import { submitTexts } from "./texts";
 
@@ -16,8 +16,7 @@ function localToday(): string {
 /**
  * A live reading of the schedule text with the shared parser (the server reads it the same
  * way): the sessions in canonical form, monthly, dated and days with no time listed included,
- * or a note that it could not be read, and anything a person should check, including what
- * the listing cannot show yet (`weeklyOnly`). Announced politely, once the member pauses.
+ * or a note that it could not be read, and anything a person should check. Announced politely, once the member pauses.
  */
 export function SchedulePreview({ id, text }: { id: string; text: string }) {
   const settled = useDebounced(text, PREVIEW_DEBOUNCE_MS);
@@ -25,7 +24,7 @@ export function SchedulePreview({ id, text }: { id: string; text: string }) {
     () => (settled.trim() ? parseSchedule(settled, { today: localToday() }) : null),
     [settled],
   );
-  const toCheck = useMemo(() => (parsed ? (weeklyOnly(parsed).review ?? []) : []), [parsed]);
+  const toCheck = useMemo(() => (parsed ? (parsed.review ?? []) : []), [parsed]);
   const readCount = parsed ? parsed.sessions.length + (parsed.untimed?.length ?? 0) : 0;
   return (
     <section className="schedule-preview" aria-labelledby={`${id}-heading`}>

@@ -25,7 +25,15 @@ export const findSchool = (db: Db, id: number) =>
 
 export const sessionRowsOf = (db: Db, schoolId: number) =>
   db
-    .select({ id: openMatSessions.id, weekday: openMatSessions.weekday, start: openMatSessions.startMinute })
+    .select({
+      id: openMatSessions.id,
+      weekday: openMatSessions.weekday,
+      start: openMatSessions.startMinute,
+      ordinals: openMatSessions.ordinals,
+      date: openMatSessions.onDate,
+      from: openMatSessions.seasonFrom,
+      until: openMatSessions.seasonUntil,
+    })
     .from(openMatSessions)
     .where(eq(openMatSessions.schoolId, schoolId));
 

@@ -1,6 +1,6 @@
 import { distanceMeters } from "../../../common/geo";
 import { localDateAt, sessionAt } from "../../../common/schedule/open-now";
-import type { Weekday } from "../../../common/schedule/types";
+import type { Ordinal, Weekday } from "../../../common/schedule/types";
 import {
   CHECKIN_MAX_METERS,
   type CheckinResult,
@@ -62,7 +62,17 @@ async function judge(db: Db, school: School, position: Position, now: Date, allo
   const near = distance <= CHECKIN_MAX_METERS;
   if (!near && !allowFar) throw new HttpError(400, checkinMessages.tooFar(Math.round(distance)));
   const [rows, exceptions] = await Promise.all([sessionRowsOf(db, school.id), exceptionsBySchool(db)]);
-  const sessions = rows.map((r) => ({ ...r, weekday: r.weekday as Weekday, end: null, notes: [] }));
+  const sessions = rows.map((r) => ({
+    id: r.id,
+    weekday: r.weekday as Weekday,
+    start: r.start,
+    end: null,
+    notes: [],
+    ...(r.ordinals ? { ordinals: JSON.parse(r.ordinals) as Ordinal[] } : {}),
+    ...(r.date ? { date: r.date } : {}),
+    ...(r.from ? { from: r.from } : {}),
+    ...(r.until ? { until: r.until } : {}),
+  }));
   // A cancelled open mat (or a closed day) has no window: nobody checks in to a locked gym.
   const open = sessionAt(sessions, school.timeZone, now, exceptions.get(school.id) ?? []);
   if (!open) throw new HttpError(400, checkinMessages.noOpenMat);

@@ -1,11 +1,10 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { dayFlags } from "../../../common/schedule/format";
 import type { CommunityNote } from "../../../common/schemas/school";
 import type { Db } from "../../../db/client";
 import { schools } from "../../../db/schema";
-import { readWeeklySchedule } from "./ingest";
 import { type SchoolRow, VERSION_KEY } from "./queries";
 import { schoolsChanged } from "./schools-version";
+import { readSchedule, scheduleDayFlags, sessionRows, untimedColumn } from "./session-rows";
 
 /** An admin's correction of a school's listed fields; `place` only when the address moved. */
 export interface SchoolCorrection {
@@ -19,7 +18,7 @@ export interface SchoolCorrection {
 }
 
 /**
- * The statements that correct a school (its fields, its weekly sessions re-read from the
+ * The statements that correct a school (its fields, its sessions re-read from the
  * schedule text, the published note, and the schools version so pins, search and lists
  * rebuild), each written only when `onlyIf` holds: the caller claims its own row in the
  * same `db.batch`, after these, so a second claim corrects nothing.
@@ -34,7 +33,7 @@ export function correctSchool(
 ) {
   // This copy's cached pages and lists ask the version again rather than wait out their second.
   schoolsChanged(db);
-  const parsed = readWeeklySchedule(fix.dayAndTime, now);
+  const parsed = readSchedule(fix.dayAndTime, now);
   const place = fix.place ?? school;
   const note = fix.note ? JSON.stringify(fix.note) : null;
   const update = db
@@ -51,15 +50,18 @@ export function correctSchool(
       website: fix.website,
       dayAndTime: fix.dayAndTime,
       scheduleUnparsed: JSON.stringify(parsed.unparsed),
+      scheduleUntimed: untimedColumn(parsed),
       noOpenMat: parsed.noOpenMat,
-      ...dayFlags(parsed.sessions),
+      ...scheduleDayFlags(parsed, now),
       ...(note ? { feedbackNotes: sql`json_insert(${schools.feedbackNotes}, '$[#]', json(${note}))` } : {}),
       updatedAt: now,
     })
     .where(and(eq(schools.id, school.id), onlyIf));
-  const sessions = parsed.sessions.map((s) =>
-    db.run(sql`INSERT INTO open_mat_sessions (school_id, weekday, start_minute, end_minute, notes)
-      SELECT ${school.id}, ${s.weekday}, ${s.start}, ${s.end}, ${JSON.stringify(s.notes)} WHERE ${onlyIf}`),
+  const sessions = sessionRows(parsed).map((s) =>
+    db.run(sql`INSERT INTO open_mat_sessions
+        (school_id, weekday, start_minute, end_minute, notes, ordinals, on_date, season_from, season_until, review)
+      SELECT ${school.id}, ${s.weekday}, ${s.startMinute}, ${s.endMinute}, ${s.notes}, ${s.ordinals}, ${s.onDate},
+        ${s.seasonFrom}, ${s.seasonUntil}, ${s.review} WHERE ${onlyIf}`),
   );
   return [
     update,

@@ -1,12 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { dayFlags } from "../../../common/schedule/format";
-import { parseSchedule } from "../../../common/schedule/parse";
 import type { ParsedSchedule } from "../../../common/schedule/types";
-import { weeklyOnly } from "../../../common/schedule/weekly-only";
 import type { Db } from "../../../db/client";
 import { openMatSessions, schools } from "../../../db/schema";
 import { bumpSchoolsVersion, findSchoolBySourceKey, slugTaken } from "./queries";
 import { schoolsChanged } from "./schools-version";
+import { readSchedule, scheduleDayFlags, sessionRows, untimedColumn } from "./session-rows";
 
 /** A school ready to store: coordinates known, schedule still free text. */
 export interface SchoolDraft {
@@ -70,35 +68,19 @@ function schoolValues(deps: IngestDeps, draft: SchoolDraft, parsed: ParsedSchedu
     website: draft.website ?? null,
     dayAndTime: draft.dayAndTime,
     scheduleUnparsed: JSON.stringify(parsed.unparsed),
+    scheduleUntimed: untimedColumn(parsed),
     noOpenMat: parsed.noOpenMat,
     communityNotes: draft.communityNotes ?? null,
     rating: draft.rating ?? null,
     reviewCount: draft.reviewCount ?? 0,
-    ...dayFlags(parsed.sessions),
+    ...scheduleDayFlags(parsed, now),
     isDemo: draft.isDemo ?? false,
     updatedAt: now,
   };
 }
 
 /**
- * The schedule as stored: weekly sessions only until monthly, dated and seasonal ones are;
- * the others stay in `scheduleUnparsed`, with the gym's text (weekly-only.ts).
- */
-export function readWeeklySchedule(text: string, now: Date): ParsedSchedule {
-  return weeklyOnly(parseSchedule(text, { today: now.toISOString().slice(0, 10) }));
-}
-
-const sessionRows = (schoolId: number, parsed: ParsedSchedule) =>
-  parsed.sessions.map((s) => ({
-    schoolId,
-    weekday: s.weekday,
-    startMinute: s.start,
-    endMinute: s.end,
-    notes: JSON.stringify(s.notes),
-  }));
-
-/**
- * Inserts or updates a school by its stable key and rebuilds its weekly sessions from
+ * Inserts or updates a school by its stable key and rebuilds its sessions from
  * the schedule text, in one batch. The slug is kept once given, so links live on.
  */
 export async function upsertSchool(
@@ -108,14 +90,14 @@ export async function upsertSchool(
   const { db } = deps;
   const sourceKey = draft.sourceKey ?? deriveSourceKey(draft.gym, draft.address);
   const now = deps.now();
-  const parsed = readWeeklySchedule(draft.dayAndTime, now);
+  const parsed = readSchedule(draft.dayAndTime, now);
   const values = schoolValues(deps, draft, parsed, now);
   const existing = await findSchoolBySourceKey(db, sourceKey);
   const slug = existing?.slug ?? (await uniqueSlug(db, slugify(`${draft.gym} ${draft.city} ${draft.state}`)));
   // One batch, not a transaction: an open transaction would hold the client's connection
   // across awaits. New sessions find their school by its unique source key.
   const schoolId = existing ? existing.id : sql`(SELECT id FROM schools WHERE source_key = ${sourceKey})`;
-  const rows = sessionRows(0, parsed).map((row) => ({ ...row, schoolId }));
+  const rows = sessionRows(parsed).map((row) => ({ ...row, schoolId }));
   const [written] = await db.batch([
     existing
       ? db.update(schools).set(values).where(eq(schools.id, existing.id)).returning({ id: schools.id })
@@ -142,7 +124,7 @@ export async function insertSchools(deps: IngestDeps, drafts: SchoolDraft[]): Pr
   const slugs = new Set<string>();
   const prepared: { parsed: ParsedSchedule; row: typeof schools.$inferInsert }[] = [];
   for (const draft of drafts) {
-    const parsed = readWeeklySchedule(draft.dayAndTime, now);
+    const parsed = readSchedule(draft.dayAndTime, now);
     let slug = slugify(`${draft.gym} ${draft.city} ${draft.state}`);
     for (let n = 2; slugs.has(slug) || (await slugTaken(deps.db, slug)); n++) {
       slug = `${slugify(`${draft.gym} ${draft.city} ${draft.state}`)}-${n}`;
@@ -160,7 +142,7 @@ export async function insertSchools(deps: IngestDeps, drafts: SchoolDraft[]): Pr
     const chunk = prepared.slice(i, i + BULK_CHUNK);
     statements.push(db.insert(schools).values(chunk.map((p) => p.row)));
     const sessions = chunk.flatMap((p) =>
-      sessionRows(0, p.parsed).map((row) => ({
+      sessionRows(p.parsed).map((row) => ({
         ...row,
         schoolId: sql`(SELECT id FROM schools WHERE source_key = ${p.row.sourceKey})`,
       })),

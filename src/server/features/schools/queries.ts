@@ -212,6 +212,11 @@ export const allSessionsWithZones = (db: Db) =>
       startMinute: openMatSessions.startMinute,
       endMinute: openMatSessions.endMinute,
       notes: openMatSessions.notes,
+      ordinals: openMatSessions.ordinals,
+      onDate: openMatSessions.onDate,
+      seasonFrom: openMatSessions.seasonFrom,
+      seasonUntil: openMatSessions.seasonUntil,
+      review: openMatSessions.review,
       id: openMatSessions.id,
       timeZone: schools.timeZone,
     })

@@ -1,7 +1,7 @@
 import type { ScheduleException } from "../../../common/schedule/occurrences";
-import type { Session, Weekday } from "../../../common/schedule/types";
 import { type CommunityNote, httpUrlOrNull, type SchoolView } from "../../../common/schemas/school";
 import type { SchoolRow, SessionRow } from "./queries";
+import { toSession, untimedOf } from "./session-rows";
 
 export type { SchoolView };
 
@@ -11,6 +11,9 @@ export function toSchoolView(
   distanceMiles?: number,
   exceptions: readonly ScheduleException[] = [],
 ): SchoolView {
+  // A confirmed reading needs no "check with the gym" mark until the gym's text changes.
+  const unconfirmed = row.scheduleConfirmedText !== row.dayAndTime;
+  const untimed = untimedOf(row.scheduleUntimed, unconfirmed);
   return {
     id: row.id,
     slug: row.slug,
@@ -42,7 +45,8 @@ export function toSchoolView(
     sunday: row.sunday,
     noOpenMat: row.noOpenMat,
     scheduleUnparsed: JSON.parse(row.scheduleUnparsed) as string[],
-    sessions: sessions.map(toSession),
+    sessions: sessions.map((session) => toSession(session, unconfirmed)),
+    ...(untimed.length > 0 ? { untimed } : {}),
     ...(exceptions.length ? { exceptions: [...exceptions] } : {}),
     isDemo: row.isDemo,
     lastVerifiedAt: row.lastVerifiedAt?.toISOString() ?? null,
@@ -56,13 +60,4 @@ function latestConfirmation(sessions: readonly SessionRow[]): string | null {
   let latest = 0;
   for (const s of sessions) latest = Math.max(latest, s.lastConfirmedAt?.getTime() ?? 0);
   return latest ? new Date(latest).toISOString() : null;
-}
-
-export function toSession(row: Pick<SessionRow, "weekday" | "startMinute" | "endMinute" | "notes">): Session {
-  return {
-    weekday: row.weekday as Weekday,
-    start: row.startMinute,
-    end: row.endMinute,
-    notes: JSON.parse(row.notes) as string[],
-  };
 }

@@ -26,16 +26,18 @@ import {
   VERSION_KEY,
 } from "./queries";
 import { nearestViews, viewBySlug, viewsWithin } from "./school-reads";
-import { type SchoolView, toSchoolView, toSession } from "./school-view";
+import { type SchoolView, toSchoolView } from "./school-view";
 import { currentSchoolsVersion, schoolsChanged } from "./schools-version";
+import { toSession } from "./session-rows";
 import { perSchoolsVersion } from "./version-cache";
 
 export { correctSchool, type SchoolCorrection } from "./correction";
 export { exceptionsBySchool } from "./exceptions";
 /** How every server path reads a gym's schedule text (submissions use it through here). */
-export { type IngestDeps, readWeeklySchedule, type SchoolDraft, upsertSchool } from "./ingest";
+export { type IngestDeps, type SchoolDraft, upsertSchool } from "./ingest";
 export { schoolsMatching } from "./queries";
 export { currentSchoolsVersion, schoolsChanged } from "./schools-version";
+export { readSchedule, toSession } from "./session-rows";
 export { locate as locateSchool } from "./transfer";
 
 export const SUGGESTION_LIMIT = 10;

@@ -7,7 +7,7 @@ import { hitRate, releaseRate, tooManyRequests } from "../../http/rate-limit";
 import { requireAccess } from "../../policy/access";
 import { adminOnlyApiMessage } from "../../policy/guard";
 import type { PolicyViewer } from "../../policy/viewer";
-import { duplicateCandidates, readWeeklySchedule } from "../schools/service";
+import { duplicateCandidates, readSchedule as readStoredSchedule } from "../schools/service";
 import { geocodeOrFail, mailTo, requireReviewer, type SubmissionDeps } from "./deps";
 import { type AuditRow, auditPage, findSubmission, insertSubmission, pendingSubmissions } from "./queries";
 import { jsonOr, toSubmissionView } from "./view";
@@ -26,15 +26,17 @@ export { type SubmissionView, toSubmissionView } from "./view";
 export const QUEUE_LIMIT = 200;
 
 /**
- * The parser's verdict on what would be listed (weekly sessions only, as at approval):
+ * The parser's verdict on what would be listed (as at approval):
  * flagged when any part went unread or was held back, or nothing was read at all.
  */
 function readSchedule(text: string, now: Date) {
-  const parsed = readWeeklySchedule(text, now);
+  const parsed = readStoredSchedule(text, now);
   // `review`: readings the parser wants a person to check (a "12am" start read as noon, ...).
   const review = parsed.review ?? [];
   const needsReview =
-    review.length > 0 || parsed.unparsed.length > 0 || (parsed.sessions.length === 0 && !parsed.noOpenMat);
+    review.length > 0 ||
+    parsed.unparsed.length > 0 ||
+    (parsed.sessions.length === 0 && !parsed.untimed?.length && !parsed.noOpenMat);
   return { sessions: parsed.sessions, unparsed: parsed.unparsed, review, needsReview };
 }
 
