@@ -20,6 +20,7 @@ import m16 from "./0016_idempotency_keys.sql" with { type: "text" };
 import m17 from "./0017_strip_event_bodies.sql" with { type: "text" };
 import m18 from "./0018_schedule_exceptions.sql" with { type: "text" };
 import m19 from "./0019_session_kinds.sql" with { type: "text" };
+import m20 from "./0020_exception_moves.sql" with { type: "text" };
 import journal from "./meta/_journal.json";
 
 export const migrationJournal = journal;
@@ -44,4 +45,5 @@ export const migrationSql: Record<string, string> = {
   "0017_strip_event_bodies": m17,
   "0018_schedule_exceptions": m18,
   "0019_session_kinds": m19,
+  "0020_exception_moves": m20,
 };

@@ -1,4 +1,4 @@
-/** What changes a school's schedule on one day: a cancelled open mat or a closed day (issue 20). */
+/** What changes a school's schedule on one day: a cancelled or moved open mat, or a closed day (issue 20). */
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
@@ -6,8 +6,8 @@ import { schools } from "./schools";
 
 /**
  * One exception to a school's sessions, read with them by `expandOccurrences`. It names a
- * local date in the school's zone and either one start (that open mat is cancelled) or no
- * start (every open mat that day is). Any change here bumps the schools version in the same
+ * local date in the school's zone and either one start (that open mat is cancelled, or moved
+ * when `moveToDate` is set) or no start (every open mat that day is cancelled). Any change here bumps the schools version in the same
  * batch, so the cached views and pages of every copy show it.
  */
 export const scheduleExceptions = sqliteTable(
@@ -22,6 +22,10 @@ export const scheduleExceptions = sqliteTable(
     /** Minutes after local midnight of the cancelled session's start; null: the whole day. */
     startMinute: integer("start_minute"),
     reason: text("reason").notNull(),
+    /** Set when the occurrence is moved rather than cancelled: its new local date and minutes. */
+    moveToDate: text("move_to_date"),
+    moveToStart: integer("move_to_start"),
+    moveToEnd: integer("move_to_end"),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
