@@ -52,8 +52,10 @@ step "typecheck (tsc --noEmit)" tsc --noEmit || true
 
 if step "build client assets and geo data" npm run build:assets --silent; then
   # Password hashing and the SMTP tests can pass bun's 5 s default on a busy CI machine.
+  # Two worker processes, each file in its own: the files spend much of their time waiting
+  # (hashing, servers, windows), and every test app has its own database file and port.
   count_tests "unit + API tests (bun test)" '^ *[0-9]+ pass$' '^ *[0-9]+ fail$' \
-    bun test --timeout 20000 src tests/api
+    bun test --parallel=2 --timeout 20000 src tests/api
 fi
 
 if step "build binary (npm run build)" npm run build --silent; then
