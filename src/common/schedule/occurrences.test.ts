@@ -151,6 +151,72 @@ describe("exceptions", () => {
     const list = expandOccurrences([sunday], [move], NY, "2026-12-12", "2026-12-12");
     expect(list.map((o) => [o.date, o.key])).toEqual([["2026-12-12", "2026-12-13@600"]]);
   });
+
+  it("an occurrence moved out of the range is not listed, nor is its old slot", () => {
+    const move: ScheduleException = {
+      date: "2026-12-06",
+      startMinute: 600,
+      reason: "Moved to the next Saturday",
+      moveTo: { date: "2026-12-12", start: 660, end: 780 },
+    };
+    const list = expandOccurrences([sunday], [move], NY, "2026-12-06", "2026-12-11");
+    expect(list).toEqual([]);
+    const wider = expandOccurrences([sunday], [move], NY, "2026-12-06", "2026-12-13");
+    expect(wider.map((o) => [o.date, o.start, o.status, o.movedFrom?.date])).toEqual([
+      ["2026-12-12", 660, "scheduled", "2026-12-06"],
+      ["2026-12-13", 600, "scheduled", undefined],
+    ]);
+  });
+
+  it("a move reaches 31 days either way, and is listed beside the occurrences of its new day", () => {
+    const back: ScheduleException = {
+      date: "2027-01-10",
+      startMinute: 600,
+      reason: "Moved a month earlier",
+      moveTo: { date: "2026-12-10", start: 1140, end: null },
+    };
+    const list = expandOccurrences([sunday, weekly(4, 600)], [back], NY, "2026-12-10", "2026-12-10");
+    expect(list.map((o) => [o.start, o.key, o.weekday])).toEqual([
+      [600, "2026-12-10@600", 4],
+      [1140, "2027-01-10@600", 4],
+    ]);
+  });
+
+  it("a move onto a closed day is cancelled there with the closure's reason; a cancelled slot there is another occurrence", () => {
+    const move: ScheduleException = {
+      date: "2026-12-06",
+      startMinute: 600,
+      reason: "Moved to Saturday",
+      moveTo: { date: "2026-12-12", start: 660, end: 780 },
+    };
+    const closed: ScheduleException = { date: "2026-12-12", startMinute: null, reason: "Holiday closure" };
+    const list = expandOccurrences([sunday, saturday], [move, closed], NY, "2026-12-06", "2026-12-12");
+    expect(list.map((o) => [o.date, o.start, o.status, o.reason, o.movedFrom?.date ?? null])).toEqual([
+      ["2026-12-12", 660, "cancelled", "Holiday closure", "2026-12-06"],
+      ["2026-12-12", 660, "cancelled", "Holiday closure", null],
+    ]);
+    // Only Saturday's own 11:00 is cancelled: the open mat moved onto 11:00 still happens.
+    const slot: ScheduleException = { date: "2026-12-12", startMinute: 660, reason: "Coach away" };
+    const kept = expandOccurrences([sunday, saturday], [move, slot], NY, "2026-12-12", "2026-12-12");
+    expect(kept.map((o) => [o.key, o.status])).toEqual([
+      ["2026-12-06@600", "scheduled"],
+      ["2026-12-12@660", "cancelled"],
+    ]);
+  });
+
+  it("a move out of a closed day takes the open mat away from the closure", () => {
+    const closed: ScheduleException = { date: "2026-12-06", startMinute: null, reason: "Closed" };
+    const move: ScheduleException = {
+      date: "2026-12-06",
+      startMinute: 600,
+      reason: "Held on Saturday instead",
+      moveTo: { date: "2026-12-05", start: 600, end: 720 },
+    };
+    const list = expandOccurrences([sunday], [closed, move], NY, "2026-12-05", "2026-12-06");
+    expect(list.map((o) => [o.date, o.status, o.reason])).toEqual([
+      ["2026-12-05", "scheduled", "Held on Saturday instead"],
+    ]);
+  });
 });
 
 describe("bad ranges and dates", () => {

@@ -10,6 +10,9 @@ import { instantOfWallClock } from "./zoned-time.ts";
 
 export type { Ordinal };
 
+/** A move takes an occurrence at most this many days from its own date (expansion looks that far). */
+export const MOVE_REACH_DAYS = 31;
+
 /** What a session must say for it to be expanded; the parser's Session is one. */
 export interface RecurringSession {
   weekday: Weekday;
@@ -138,7 +141,8 @@ function timesOf(date: string, start: number | null, end: number | null, timeZon
  * Every occurrence of `sessions` on the local dates `from` to `to` (inclusive) in `timeZone`,
  * in order of date, then start (time not listed first), with `exceptions` applied: a
  * cancellation keeps the occurrence, marked cancelled with its reason; a move places it at
- * its new date and time (still listed under the range only if the new date is in it).
+ * its new date and time (listed only if the new date is in the range, wherever it came
+ * from), and a move onto a closed day is cancelled with the closure's reason.
  */
 export function expandOccurrences(
   sessions: readonly RecurringSession[],
@@ -153,7 +157,7 @@ export function expandOccurrences(
   const found: Occurrence[] = [];
   // Moves can bring an occurrence from outside the range into it: look a little wider.
   const moves = exceptions.filter((e) => e.moveTo);
-  const reach = moves.length ? 31 : 0;
+  const reach = moves.length ? MOVE_REACH_DAYS : 0;
   for (let day = first - reach; day <= last + reach; day++) {
     const date = dateOf(day);
     for (const session of sessions) {
@@ -182,6 +186,8 @@ function applyExceptions(
   if (hit?.moveTo && hit.startMinute !== null) {
     const moved = hit.moveTo;
     const movedDay = dayNumber(moved.date);
+    // The gym is closed on the day it moved to: it is cancelled there, and says why.
+    const closed = exceptions.find((e) => e.date === moved.date && e.startMinute === null && !e.moveTo);
     return {
       key,
       date: moved.date,
@@ -189,8 +195,8 @@ function applyExceptions(
       start: moved.start,
       end: moved.end,
       ...timesOf(moved.date, moved.start, moved.end, timeZone),
-      status: "scheduled",
-      reason: hit.reason,
+      status: closed ? "cancelled" : "scheduled",
+      reason: closed ? closed.reason : hit.reason,
       notes: session.notes,
       movedFrom: { date, start: session.start },
     };

@@ -57,7 +57,11 @@ function scheduled<S extends Session>(
   const from = plusDays(today, fromDay);
   for (const o of expandOccurrences(sessions, exceptions, timeZone, from, plusDays(today, toDay))) {
     if (o.status !== "scheduled" || o.start === null || o.startsAt === null) continue;
-    const session = sessions.find((s) => s.weekday === o.weekday && s.start === o.start);
+    // A moved occurrence is still its own session's, found where it was before the move.
+    const own = o.movedFrom
+      ? { weekday: new Date(`${o.movedFrom.date}T12:00:00Z`).getUTCDay(), start: o.movedFrom.start }
+      : o;
+    const session = sessions.find((s) => s.weekday === own.weekday && s.start === own.start);
     if (session) found.push({ weekday: o.weekday, start: o.start, startsAt: new Date(o.startsAt), session });
   }
   return found.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
