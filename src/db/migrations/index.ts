@@ -21,6 +21,8 @@ import m17 from "./0017_strip_event_bodies.sql" with { type: "text" };
 import m18 from "./0018_schedule_exceptions.sql" with { type: "text" };
 import m19 from "./0019_session_kinds.sql" with { type: "text" };
 import m20 from "./0020_exception_moves.sql" with { type: "text" };
+import m21 from "./0021_gym_owners.sql" with { type: "text" };
+import m22 from "./0022_schedule_source_backfill.sql" with { type: "text" };
 import journal from "./meta/_journal.json";
 
 export const migrationJournal = journal;
@@ -46,4 +48,6 @@ export const migrationSql: Record<string, string> = {
   "0018_schedule_exceptions": m18,
   "0019_session_kinds": m19,
   "0020_exception_moves": m20,
+  "0021_gym_owners": m21,
+  "0022_schedule_source_backfill": m22,
 };

@@ -11,6 +11,7 @@ export * from "./messages";
 export * from "./moderation";
 export * from "./notifications";
 export * from "./ops";
+export * from "./owners";
 export * from "./posts";
 export * from "./schedule";
 export * from "./schools";

@@ -34,6 +34,16 @@ export const schools = sqliteTable(
     communityNotes: text("community_notes"),
     /** Public notes of feedback an admin applied and chose to publish: a JSON array of { text, at }. */
     feedbackNotes: text("feedback_notes").notNull().default("[]"),
+    /**
+     * What a visitor should know before a drop-in (issue 21): a JSON object of the rules an
+     * admin or owner set (mat fee, Gi/No-Gi, level, …); a rule not set is unknown.
+     */
+    visitorRules: text("visitor_rules").notNull().default("{}"),
+    /** Where the schedule last came from, and when: the gym, an admin, a member's submission, or an import. */
+    scheduleSource: text("schedule_source", { enum: ["gym", "admin", "submission", "import"] })
+      .notNull()
+      .default("import"),
+    scheduleSourceAt: integer("schedule_source_at", { mode: "timestamp_ms" }),
     rating: real("rating"),
     reviewCount: integer("review_count").notNull().default(0),
     monday: integer("monday", { mode: "boolean" }).notNull().default(false),
@@ -87,6 +97,8 @@ export const openMatSessions = sqliteTable(
     seasonUntil: text("season_until"),
     /** The parser's reasons for a person to check this reading: a JSON array, empty when sure. */
     review: text("review").notNull().default("[]"),
+    /** This session's own visitor rules where they differ from the school's (a JSON object), or null. */
+    visitorRules: text("visitor_rules"),
     /** The last verified check-in inside this session's window. */
     lastConfirmedAt: integer("last_confirmed_at", { mode: "timestamp_ms" }),
   },
