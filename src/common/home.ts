@@ -1,5 +1,5 @@
 import type { ScheduleException } from "./schedule/occurrences";
-import type { Session } from "./schedule/types";
+import type { Session, UntimedSession } from "./schedule/types";
 
 /** Spec §2 "Map and home screen": the day chips, 'all' plus the seven days. */
 export const dayKeys = [
@@ -43,6 +43,8 @@ export interface SchoolSummary {
   /** Day mask, as the pins carry it. */
   days: number;
   sessions: Session[];
+  /** Days the gym names with no time ("Wed (time not listed)"); absent when there are none. */
+  untimed?: UntimedSession[];
   /** Cancelled open mats and closed days from about today on (Open now and Next skip them). */
   exceptions?: ScheduleException[];
   rating: number | null;
@@ -145,6 +147,7 @@ export function toSchoolSummary(s: SchoolLike): SchoolSummary {
     dayAndTime: s.dayAndTime,
     days: dayKeys.reduce((mask, d) => (s[d] ? mask | dayBit[d] : mask), 0),
     sessions: s.sessions,
+    ...(s.untimed?.length ? { untimed: s.untimed } : {}),
     ...(s.exceptions?.length ? { exceptions: s.exceptions } : {}),
     rating: s.rating,
     reviewCount: s.reviewCount,

@@ -1,30 +1,47 @@
 import { directionsUrl } from "../common/directions";
-import { formatDays, formatNextStart, formatTime } from "../common/schedule/format";
+import { formatNextStart, formatTime } from "../common/schedule/format";
 import type { Occurrence } from "../common/schedule/occurrences";
 import type { OpenMatStatus } from "../common/schedule/open-now";
 import { exceptionTexts, shortDateLabel as shortDate } from "../common/schemas/schedule-exceptions";
+import { scheduleReviewTexts } from "../common/schemas/schedule-review";
 import type { SchoolView } from "../common/schemas/school";
 import { breadcrumbLd } from "../common/structured-data";
 import { schoolLd } from "../common/structured-data-school";
 import { CommunityNotes } from "../islands/home/CommunityNotes";
+import { CheckWithGym, SessionList } from "../islands/home/SchoolSchedule";
 import { Island } from "../server/render/island";
 import type { RenderInput } from "../server/render/render-page";
 
-const dayLabel = (weekday: number) => formatDays([weekday as 0]);
+/** "10:00 AM–12:00 PM", or "time not listed". */
+const timeText = (start: number | null, end: number | null) =>
+  start === null
+    ? scheduleReviewTexts.timeNotListed
+    : `${formatTime(start)}${end === null ? "" : `–${formatTime(end)}`}`;
 
 function StatusLine({ status, timeZone }: { status: OpenMatStatus; timeZone: string }) {
   if (status.current) {
     return (
-      <p className="status status-open">{`Open mat now (started ${formatTime(status.current.start)})`}</p>
+      <p className="status status-open">
+        {`Open mat now (started ${formatTime(status.current.start)})`}
+        <CheckWithGym reasons={status.current.session.review ?? []} />
+      </p>
     );
   }
   if (status.next) {
-    return <p className="status">{`Next open mat: ${formatNextStart(status.next.startsAt, timeZone)}`}</p>;
+    return (
+      <p className="status">
+        {`Next open mat: ${formatNextStart(status.next.startsAt, timeZone)}`}
+        <CheckWithGym reasons={status.next.session.review ?? []} />
+      </p>
+    );
   }
   return <p className="status muted">No upcoming open mat on the schedule.</p>;
 }
 
-/** The next four weeks, one dated open mat a line; a cancelled one says so in words, with why. */
+/**
+ * The next four weeks, one dated open mat a line; a cancelled one says so in words, with why,
+ * and a moved one says where it moved from.
+ */
 function UpcomingOccurrences({ occurrences }: { occurrences: readonly Occurrence[] }) {
   return (
     <section aria-labelledby="upcoming">
@@ -34,10 +51,7 @@ function UpcomingOccurrences({ occurrences }: { occurrences: readonly Occurrence
       ) : (
         <ul className="occurrences">
           {occurrences.map((o) => {
-            const time =
-              o.start === null
-                ? "time not listed"
-                : `${formatTime(o.start)}${o.end === null ? "" : `–${formatTime(o.end)}`}`;
+            const time = timeText(o.start, o.end);
             const cancelled = o.status === "cancelled";
             return (
               <li key={o.key} className={cancelled ? "occurrence occurrence-cancelled" : "occurrence"}>
@@ -46,6 +60,14 @@ function UpcomingOccurrences({ occurrences }: { occurrences: readonly Occurrence
                   <>
                     {" "}
                     <strong className="occurrence-status">{exceptionTexts.cancelled}</strong>
+                    {o.reason ? `: ${o.reason}` : ""}
+                  </>
+                )}
+                {o.movedFrom && (
+                  <>
+                    {" "}
+                    <strong className="occurrence-status">{scheduleReviewTexts.moved}</strong>
+                    {` from ${shortDate(o.movedFrom.date)}, ${timeText(o.movedFrom.start, null)}`}
                     {o.reason ? `: ${o.reason}` : ""}
                   </>
                 )}
@@ -69,6 +91,7 @@ export function schoolPage(
   }: { signedIn: boolean; confirmed: string | null; upcoming: readonly Occurrence[] },
 ): RenderInput {
   const place = `${school.city}, ${school.state}`;
+  const listed = school.sessions.length > 0 || (school.untimed?.length ?? 0) > 0;
   return {
     meta: {
       title: `${school.gym} Open Mat Schedule | ${place} | OpenMat`,
@@ -105,16 +128,8 @@ export function schoolPage(
         </section>
         <section aria-labelledby="schedule">
           <h2 id="schedule">Open Mat schedule</h2>
-          {school.sessions.length > 0 ? (
-            <ul className="sessions">
-              {school.sessions.map((s) => (
-                <li key={`${s.weekday}-${s.start}-${s.end}`}>
-                  <strong>{dayLabel(s.weekday)}</strong> {formatTime(s.start)}
-                  {s.end !== null && `–${formatTime(s.end)}`}
-                  {s.notes.length > 0 && <span className="muted">{` (${s.notes.join(", ")})`}</span>}
-                </li>
-              ))}
-            </ul>
+          {listed ? (
+            <SessionList sessions={school.sessions} untimed={school.untimed} />
           ) : (
             <p>
               {school.noOpenMat
@@ -129,7 +144,7 @@ export function schoolPage(
             <a href={`/schools/${school.slug}.ics`}>Add to calendar</a>
           </p>
         </section>
-        {school.sessions.length > 0 && <UpcomingOccurrences occurrences={upcoming} />}
+        {listed && <UpcomingOccurrences occurrences={upcoming} />}
         <section aria-labelledby="details">
           <h2 id="details">Details</h2>
           <p>

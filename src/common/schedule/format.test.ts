@@ -1,7 +1,24 @@
 import { describe, expect, test } from "bun:test";
-import { dayFlags, formatDays, formatNextStart, formatSchedule, formatTime } from "./format.ts";
+import {
+  dayFlags,
+  formatDays,
+  formatNextStart,
+  formatSchedule,
+  formatSession,
+  formatTime,
+  listedSessions,
+  sessionParts,
+} from "./format.ts";
 import { parseSchedule } from "./parse.ts";
-import { onDays, session, sortSessions, untimed as untimed_ } from "./test-support.ts";
+import {
+  dated,
+  monthly,
+  onDays,
+  seasonal,
+  session,
+  sortSessions,
+  untimed as untimed_,
+} from "./test-support.ts";
 
 describe("formatTime", () => {
   test.each([
@@ -90,6 +107,42 @@ describe("formatSchedule", () => {
   test("says 'No open mat' only when the parse said so", () => {
     expect(formatSchedule(parseSchedule("Members only"))).toBe("No open mat");
     expect(formatSchedule(parseSchedule("gibberish"))).toBe("");
+  });
+});
+
+describe("formatSession", () => {
+  test.each([
+    [session("Sat 11:00-13:00", "Gi"), "Sat", "11:00 AM–1:00 PM (Gi)"],
+    [monthly([1, 3], session("Sun 10:00")), "1st & 3rd Sun", "10:00 AM"],
+    [monthly([-1], session("Sun 10:00")), "last Sun", "10:00 AM"],
+    [dated("2026-03-28", session("Sat 15:00")), "Sat Mar 28, 2026", "3:00 PM"],
+    [
+      seasonal({ from: "2026-03-07", until: "2026-05-30" }, session("Tue 19:00")),
+      "Tue",
+      "7:00 PM (from Mar 7, 2026) (until May 30, 2026)",
+    ],
+    [untimed_("Wed"), "Wed", "(time not listed)"],
+    [untimed_("Fri -20:00"), "Fri", "until 8:00 PM"],
+  ] as const)("%p is %s %s, the clause formatSchedule writes for it alone", (item, day, text) => {
+    expect(sessionParts(item)).toEqual({ day, text });
+    expect(formatSession(item)).toBe(`${day} ${text}`);
+    const alone = "timeNotListed" in item ? { sessions: [], untimed: [item] } : { sessions: [item] };
+    expect(formatSchedule(alone)).toBe(`${day} ${text}`);
+  });
+
+  test("listedSessions puts timed and untimed days in one list, Monday first, untimed before times", () => {
+    const sun = monthly([1], session("Sun 10:00"));
+    const sat = session("Sat 11:00");
+    const satDated = dated("2026-03-28", session("Sat 11:00"));
+    const wed = untimed_("Wed");
+    const wedTimed = session("Wed 18:00");
+    expect(listedSessions([sun, satDated, sat, wedTimed], [wed])).toEqual([
+      wed,
+      wedTimed,
+      sat,
+      satDated,
+      sun,
+    ]);
   });
 });
 

@@ -105,6 +105,38 @@ export function formatSchedule(
     .join("; ");
 }
 
+/**
+ * One session as a schedule lists it: its day ("Sat", "1st & 3rd Sun", "Sat Mar 28, 2026") and
+ * the rest ("10:00 AM–12:00 PM (Gi) (until May 30, 2026)", "(time not listed)"), the clause
+ * `formatSchedule` writes for it alone. The school page and the islands list sessions with
+ * it, so the server's HTML and the hydrated page say the same.
+ */
+export function sessionParts(session: Session | UntimedSession): { day: string; text: string } {
+  return { day: ownHead(session) ?? formatDays([session.weekday]), text: clauseText(session) };
+}
+
+/** "1st & 3rd Sun 10:00 AM", "Sat Mar 28, 2026 3:00 PM", "Wed (time not listed)". */
+export function formatSession(session: Session | UntimedSession): string {
+  const { day, text } = sessionParts(session);
+  return `${day} ${text}`;
+}
+
+/**
+ * A school's sessions and its days with no time listed, in the order schedules read: Monday
+ * first, a day's untimed entry before its times, then by start and date.
+ */
+export function listedSessions(
+  sessions: readonly Session[],
+  untimed: readonly UntimedSession[] = [],
+): (Session | UntimedSession)[] {
+  return [...sessions, ...untimed].sort(
+    (a, b) =>
+      DISPLAY_ORDER.indexOf(a.weekday) - DISPLAY_ORDER.indexOf(b.weekday) ||
+      (a.start ?? -1) - (b.start ?? -1) ||
+      (a.date ?? "").localeCompare(b.date ?? ""),
+  );
+}
+
 const ORDINAL_TEXT: Readonly<Record<Ordinal, string>> = {
   1: "1st",
   2: "2nd",

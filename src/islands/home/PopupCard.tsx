@@ -4,7 +4,7 @@ import { CheckInButton } from "../checkins/CheckInButton";
 import { daysText } from "./day-labels";
 import { FavoriteButton } from "./FavoriteButton";
 import { useSchool } from "./queries/school";
-import { OpenMatStatusLine } from "./SchoolSchedule";
+import { CheckWithGym, OpenMatStatusLine, reviewReasons } from "./SchoolSchedule";
 import type { HomeRow } from "./school-api";
 
 interface PopupCardProps {
@@ -30,7 +30,12 @@ export function PopupCard({ row, signedIn, onFeedback, onDetails }: PopupCardPro
         <p className="muted">Loading details…</p>
       )}
       {details && <OpenMatStatusLine school={details} />}
-      {schedule && <p className="popup-schedule">{schedule}</p>}
+      {schedule && (
+        <p className="popup-schedule">
+          {schedule}
+          {details && <CheckWithGym reasons={reviewReasons(details)} brief />}
+        </p>
+      )}
       <div className="popup-actions">
         <CheckInButton schoolId={row.id} signedIn={signedIn} />
         <FavoriteButton schoolId={row.id} signedIn={signedIn} />

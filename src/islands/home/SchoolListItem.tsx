@@ -2,6 +2,7 @@ import type { MouseEvent } from "react";
 import { formatSchedule } from "../../common/schedule/format";
 import { ConfirmedByCheckin } from "./ConfirmedByCheckin";
 import { daysText } from "./day-labels";
+import { CheckWithGym, reviewReasons } from "./SchoolSchedule";
 import type { HomeRow } from "./school-api";
 
 /** The school page, or for a pin-only row (no slug yet) the home URL that opens its details. */
@@ -26,7 +27,12 @@ export function SchoolListItem({ row, onOpen }: { row: HomeRow; onOpen(id: numbe
         {row.name}
       </a>
       {summary && <span className="school-place">{`${summary.city}, ${summary.state}`}</span>}
-      {schedule && <span className="school-schedule">{schedule}</span>}
+      {schedule && (
+        <span className="school-schedule">
+          {schedule}
+          {summary && <CheckWithGym reasons={reviewReasons(summary)} brief />}
+        </span>
+      )}
       {row.distance !== undefined && <span className="school-distance">{`${row.distance} mi`}</span>}
       {summary && <ConfirmedByCheckin confirmedAt={summary.confirmedAt} inline />}
     </li>

@@ -49,9 +49,10 @@ export function schoolPageRoutes(
       const now = app.now();
       const exceptions = school.exceptions ?? [];
       const today = localDateAt(now, school.timeZone);
-      // The next four weeks as dated open mats, cancelled ones kept (shown as cancelled, with why).
+      // The next four weeks as dated open mats, cancelled ones kept (shown as cancelled, with why),
+      // days with no time listed among them.
       const upcoming = expandOccurrences(
-        school.sessions,
+        [...school.sessions, ...(school.untimed ?? [])],
         exceptions,
         school.timeZone,
         today,
