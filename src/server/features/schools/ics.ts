@@ -1,21 +1,15 @@
-import { ICalCalendar, ICalEventRepeatingFreq, ICalWeekday } from "ical-generator";
+import { ICalCalendar } from "ical-generator";
 import { DateTime } from "luxon";
 import { tzlib_get_ical_block } from "timezones-ical-library";
-import { formatTime } from "../../../common/schedule/format";
-import { expandOccurrences } from "../../../common/schedule/occurrences";
-import type { Weekday } from "../../../common/schedule/types";
+import { formatSchedule, formatTime } from "../../../common/schedule/format";
+import type { Occurrence } from "../../../common/schedule/occurrences";
+import { localDateAt } from "../../../common/schedule/open-now";
+import type { Session } from "../../../common/schedule/types";
+import { shortDateLabel } from "../../../common/schemas/schedule-exceptions";
+import { coveredByAnother, localStamp, sessionEvents } from "./ics-rules";
 import type { SchoolView } from "./school-view";
 
 const DEFAULT_LENGTH_MINUTES = 120;
-const ICAL_DAYS: Record<Weekday, ICalWeekday> = {
-  0: ICalWeekday.SU,
-  1: ICalWeekday.MO,
-  2: ICalWeekday.TU,
-  3: ICalWeekday.WE,
-  4: ICalWeekday.TH,
-  5: ICalWeekday.FR,
-  6: ICalWeekday.SA,
-};
 
 /**
  * Text for a one-line property. ical-generator leaves some values raw (the calendar's
@@ -31,41 +25,34 @@ const icsText = (text: string) =>
     .replace(/[^\P{Cc}\n]+/gu, " ")
     .trim();
 
-/**
- * The cancelled occurrences from today on, by session (`weekday@start`): each becomes an
- * EXDATE of its session's event, in the gym's TZID, read through `expandOccurrences`.
- */
-function cancelledStarts(school: SchoolView, today: DateTime): Map<string, DateTime[]> {
-  const out = new Map<string, DateTime[]>();
-  const exceptions = (school.exceptions ?? []).filter((e) => e.date >= (today.toISODate() ?? ""));
-  if (!exceptions.length) return out;
-  const last =
-    exceptions
-      .map((e) => e.date)
-      .sort()
-      .at(-1) ?? "";
-  for (const o of expandOccurrences(
-    school.sessions,
-    exceptions,
-    school.timeZone,
-    today.toISODate() ?? "",
-    last,
-  )) {
-    if (o.status !== "cancelled" || o.startsAt === null) continue;
-    const key = `${o.weekday}@${o.start}`;
-    out.set(key, [...(out.get(key) ?? []), DateTime.fromISO(o.startsAt, { zone: school.timeZone })]);
-  }
-  return out;
+/** A session's event id: a weekly one keeps the id it always had, so subscribed calendars update it in place. */
+function uidOf(schoolId: number, session: Session): string {
+  const kind = [
+    ...(session.ordinals?.length ? [`m${session.ordinals.join("_")}`] : []),
+    ...(session.date ? [`d${session.date}`] : []),
+    ...(session.from ? [`f${session.from}`] : []),
+    ...(session.until ? [`u${session.until}`] : []),
+  ];
+  return `school-${schoolId}-${session.weekday}-${session.start}${kind.map((k) => `-${k}`).join("")}@openmat`;
 }
 
+/** The first line of an event's description: what the open mat is, as the schedule lists it. */
+const sessionLine = (session: Session, notes: string) =>
+  `Open mat ${formatSchedule({ sessions: [{ ...session, notes: [] }] })}${notes}.`;
+
 /**
- * One weekly recurring event per open mat, anchored in the gym's own time zone (with its
- * VTIMEZONE), so calendars keep 11:00 AM local across daylight-saving changes. A cancelled
- * open mat (or a closed day) is an EXDATE of its event.
+ * A school's open mats as a calendar, anchored in the gym's own time zone (with its
+ * VTIMEZONE), so calendars keep 11:00 AM local across daylight-saving changes. Each session
+ * is one event from its first occurrence on or after today (the occurrences model's): a
+ * weekly or monthly RRULE (a season's last day its UNTIL), or a single VEVENT for a dated
+ * one. A cancelled open mat (or each one of a closed day) is an EXDATE of its event; a moved
+ * one is an EXDATE of its old slot and an event of its own at its new time. Days named with
+ * no time have no event (they are not in `sessions`).
  */
 export function schoolCalendar(school: SchoolView, publicUrl: string, now: Date): string {
   const pageUrl = icsLine(`${publicUrl}/schools/${encodeURIComponent(school.slug)}`);
   const gym = icsLine(school.gym);
+  const zone = school.timeZone;
   const calendar = new ICalCalendar({
     name: `${gym} open mats`,
     prodId: { company: "OpenMat", product: "open-mat-schedule", language: "EN" },
@@ -73,40 +60,63 @@ export function schoolCalendar(school: SchoolView, publicUrl: string, now: Date)
   });
   // No calendar-wide zone: with one, ical-generator writes DTSTAMP as local time instead of UTC.
   calendar.timezone({ name: null, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null });
-  const today = DateTime.fromJSDate(now, { zone: school.timeZone }).startOf("day");
-  const cancelled = cancelledStarts(school, today);
+  const today = localDateAt(now, zone);
+  const stamp = DateTime.fromJSDate(now, { zone: "utc" });
+  const at = (iso: string) => DateTime.fromISO(iso, { zone });
+  /** Start and end of an occurrence; a session with no end is shown as DEFAULT_LENGTH_MINUTES. */
+  const timesOf = (o: Occurrence) => {
+    const start = at(o.startsAt as string);
+    return { start, end: o.endsAt ? at(o.endsAt) : start.plus({ minutes: DEFAULT_LENGTH_MINUTES }) };
+  };
   for (const session of school.sessions) {
-    // The first occurrence on or after today, in the gym's zone (luxon weekday: 1 = Monday … 7 = Sunday).
-    const daysAhead = ((session.weekday === 0 ? 7 : session.weekday) - today.weekday + 7) % 7;
-    const start = today.plus({ days: daysAhead, minutes: session.start });
-    const minutes =
-      session.end === null ? DEFAULT_LENGTH_MINUTES : (session.end - session.start + 1440) % 1440 || 1440;
-    const excluded = cancelled.get(`${session.weekday}@${session.start}`);
+    if (coveredByAnother(session, school.sessions)) continue;
+    const events = sessionEvents(session, school.exceptions ?? [], zone, today);
+    if (!events) continue;
     const notes = session.notes.length ? ` (${icsLine(session.notes.join(", "))})` : "";
-    calendar.createEvent({
-      id: `school-${school.id}-${session.weekday}-${session.start}@openmat`,
-      start,
-      end: start.plus({ minutes }),
-      timezone: school.timeZone,
+    const common = {
+      timezone: zone,
       summary: `Open mat at ${gym}${notes}`,
-      description: [
-        `Open mat ${formatTime(session.start)}${session.end === null ? "" : `–${formatTime(session.end)}`}${notes}.`,
-        session.end === null ? "End time not given; shown as two hours." : "",
+      location: `${gym}, ${icsLine(school.address)}`,
+      url: pageUrl,
+      stamp,
+    };
+    const description = (lead: string, end: number | null) =>
+      [
+        lead,
+        end === null ? "End time not given; shown as two hours." : "",
         `Schedule as the gym writes it: ${icsText(school.dayAndTime)}`,
         pageUrl,
       ]
         .filter(Boolean)
-        .join("\n"),
-      location: `${gym}, ${icsLine(school.address)}`,
-      url: pageUrl,
-      stamp: DateTime.fromJSDate(now, { zone: "utc" }),
-      repeating: {
-        freq: ICalEventRepeatingFreq.WEEKLY,
-        byDay: [ICAL_DAYS[session.weekday]],
-        // An empty list would still write an empty EXDATE line.
-        ...(excluded?.length ? { exclude: excluded } : {}),
-      },
-    });
+        .join("\n");
+    const { first, rule, excluded } = events;
+    // A dated session whose one occurrence is cancelled or moved keeps no event at its slot.
+    if (rule !== null || !excluded.some((o) => o.key === first.key)) {
+      // An empty EXDATE line is not written.
+      const exdate = excluded.length
+        ? `\r\nEXDATE;TZID=${zone}:${excluded.map((o) => localStamp(o.date, session.start)).join(",")}`
+        : "";
+      calendar.createEvent({
+        ...common,
+        id: uidOf(school.id, session),
+        ...timesOf(first),
+        description: description(sessionLine(session, notes), session.end),
+        ...(rule === null ? {} : { repeating: `RRULE:${rule}${exdate}` }),
+      });
+    }
+    for (const o of events.moved) {
+      if (o.start === null || !o.movedFrom) continue;
+      const time = `${formatTime(o.start)}${o.end === null ? "" : `–${formatTime(o.end)}`}`;
+      calendar.createEvent({
+        ...common,
+        id: `school-${school.id}-moved-${o.key}@openmat`,
+        ...timesOf(o),
+        description: description(
+          `Open mat ${shortDateLabel(o.date)}, ${time}${notes}, moved from ${shortDateLabel(o.movedFrom.date)}${o.reason ? `: ${icsText(o.reason)}` : ""}.`,
+          o.end,
+        ),
+      });
+    }
   }
   return calendar.toString();
 }
