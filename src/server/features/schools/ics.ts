@@ -109,7 +109,7 @@ export function schoolCalendar(school: SchoolView, publicUrl: string, now: Date)
       const time = `${formatTime(o.start)}${o.end === null ? "" : `–${formatTime(o.end)}`}`;
       calendar.createEvent({
         ...common,
-        id: `school-${school.id}-moved-${o.key}@openmat`,
+        id: `school-${school.id}-moved-${o.movedFrom.date}-${o.movedFrom.start}@openmat`,
         ...timesOf(o),
         description: description(
           `Open mat ${shortDateLabel(o.date)}, ${time}${notes}, moved from ${shortDateLabel(o.movedFrom.date)}${o.reason ? `: ${icsText(o.reason)}` : ""}.`,
