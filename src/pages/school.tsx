@@ -98,7 +98,7 @@ export function schoolPage(
       description: `Open mat schedule for ${school.gym} in ${place}: ${school.dayAndTime}`.slice(0, 300),
       canonicalPath: `/schools/${school.slug}`,
       jsonLd: [
-        schoolLd(publicUrl, school),
+        schoolLd(publicUrl, school, upcoming),
         breadcrumbLd(publicUrl, [
           { name: "Open Mats", path: "/" },
           { name: place, path: `/?search=${encodeURIComponent(place)}` },

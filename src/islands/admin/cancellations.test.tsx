@@ -32,6 +32,7 @@ const cancellation = (id: number, over: Partial<AdminExceptionView> = {}): Admin
   date: "2026-11-22",
   startMinute: 600,
   reason: `reason ${id}`,
+  moveTo: null,
   createdAt: "2026-11-20T12:00:00.000Z",
   school: { gym: "Cancel Academy", slug: "cancel-academy", city: "Austin", state: "TX" },
   ...over,

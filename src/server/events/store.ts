@@ -18,7 +18,9 @@ export type EventType =
   | "notifications.read"
   | "submission.decided"
   /** An admin cancelled an open mat or closed a day: subject the exception, payload `{ schoolId }`. */
-  | "occurrence.cancelled";
+  | "occurrence.cancelled"
+  /** An admin moved an open mat to another time: subject the exception, payload `{ schoolId }`. */
+  | "occurrence.moved";
 
 export interface NewEvent {
   type: EventType;

@@ -1,17 +1,25 @@
 /**
- * Cancelled open mats in the bell (issue 20): an `occurrence.cancelled` event (the exception
- * and its school, by id) becomes one item for each member who saved the gym, when the open
- * mat was at most CANCELLATION_NOTICE_DAYS ahead when it was cancelled. The item keeps the
- * exception's id, school, date and start; its text is built when it is read, from the
- * exception as it is then, so a cancellation restored meanwhile says the open mat is back on.
+ * Cancelled and moved open mats in the bell (issue 20): an `occurrence.cancelled` or
+ * `occurrence.moved` event (the exception and its school, by id) becomes one item for each
+ * member who saved the gym, when the open mat (or, for a move, its new time) was at most
+ * CANCELLATION_NOTICE_DAYS ahead when it was changed. The item keeps the exception's id,
+ * school, date, start, reason and move; its text is built when it is read, from the exception
+ * as it is then, so one restored meanwhile says the open mat is back on (or back at its own
+ * time). Once the exception was pruned (its days long past) the item says what it was told.
  */
 
 import { formatTime } from "../../../common/schedule/format";
 import { localDateAt } from "../../../common/schedule/open-now";
-import { CANCELLATION_NOTICE_DAYS } from "../../../common/schemas/schedule-exceptions";
+import { CANCELLATION_NOTICE_DAYS, type MoveTarget } from "../../../common/schemas/schedule-exceptions";
 import type { Db } from "../../../db/client";
 import type { StoredEvent } from "../../events/store";
-import { addDays, exceptionsWithSchools, saversOf, schoolNames } from "../schedule-exceptions/service";
+import {
+  addDays,
+  EXCEPTION_KEPT_DAYS,
+  exceptionsWithSchools,
+  saversOf,
+  schoolNames,
+} from "../schedule-exceptions/service";
 import type { GroupWrite } from "./writes";
 
 export const CANCELLATION_TYPE = "cancellation";
@@ -21,11 +29,16 @@ export interface CancellationPayload {
   schoolId: number;
   date: string;
   startMinute: number | null;
+  /** As told (items written before moves existed have neither). */
+  reason?: string;
+  moveTo?: MoveTarget | null;
 }
+
+const TOLD: readonly string[] = ["occurrence.cancelled", "occurrence.moved"];
 
 /** The items the cancellations among `events` ask for; an exception already restored asks for none. */
 export async function cancellationWrites(db: Db, events: readonly StoredEvent[]): Promise<GroupWrite[]> {
-  const told = events.filter((e) => e.type === "occurrence.cancelled" && e.subjectId !== null);
+  const told = events.filter((e) => TOLD.includes(e.type) && e.subjectId !== null);
   const exceptions = new Map(
     (
       await exceptionsWithSchools(
@@ -43,12 +56,16 @@ export async function cancellationWrites(db: Db, events: readonly StoredEvent[])
     const x = exceptions.get(event.subjectId as number);
     if (!x || x.schoolId !== event.payload.schoolId) continue;
     const today = localDateAt(event.createdAt, x.timeZone);
-    if (x.date < today || x.date > addDays(today, CANCELLATION_NOTICE_DAYS)) continue;
+    const soon = (date: string) => date >= today && date <= addDays(today, CANCELLATION_NOTICE_DAYS);
+    // A move is worth telling when the open mat was due soon or now is.
+    if (!soon(x.date) && !(x.moveTo && soon(x.moveTo.date))) continue;
     const payload: CancellationPayload = {
       exceptionId: x.id,
       schoolId: x.schoolId,
       date: x.date,
       startMinute: x.startMinute,
+      reason: x.reason,
+      moveTo: x.moveTo,
     };
     for (const userId of savers.get(x.schoolId) ?? []) {
       // The admin who cancelled it knows already.
@@ -75,6 +92,31 @@ const dayName = (date: string) =>
     timeZone: "UTC",
   });
 
+/** "Sunday, November 22 at 10:00 AM", or the day alone for a whole day. */
+const whenOf = (date: string, start: number | null) =>
+  `${dayName(date)}${start === null ? "" : ` at ${formatTime(start)}`}`;
+
+/** What an item says of a change that stands (or, pruned, stood). */
+function told(
+  gym: string,
+  when: string,
+  change: { reason?: string; moveTo?: MoveTarget | null },
+  link: string,
+) {
+  const why = change.reason ? `: ${change.reason}` : ".";
+  return change.moveTo
+    ? {
+        title: "Open mat moved",
+        body: `Open mat at ${gym} on ${when} is moved to ${whenOf(change.moveTo.date, change.moveTo.start)}${why}`,
+        link,
+      }
+    : { title: "Open mat cancelled", body: `Open mat at ${gym} on ${when} is cancelled${why}`, link };
+}
+
+/** Whether an exception on `dates` is gone because it was pruned (every one long past), not restored. */
+const prunedBy = (now: Date, dates: readonly string[]) =>
+  dates.every((d) => d < addDays(now.toISOString().slice(0, 10), -(EXCEPTION_KEPT_DAYS + 1)));
+
 export interface CancellationText {
   title: string;
   body: string;
@@ -88,6 +130,7 @@ export interface CancellationText {
 export async function cancellationTexts(
   db: Db,
   items: readonly { id: number; payload: CancellationPayload }[],
+  now = new Date(),
 ): Promise<Map<number, CancellationText>> {
   const out = new Map<number, CancellationText>();
   if (!items.length) return out;
@@ -105,18 +148,28 @@ export async function cancellationTexts(
   for (const { id, payload } of items) {
     const school = schools.get(payload.schoolId);
     if (!school) continue;
-    const when = `${dayName(payload.date)}${payload.startMinute === null ? "" : ` at ${formatTime(payload.startMinute)}`}`;
+    const when = whenOf(payload.date, payload.startMinute);
     const link = `/schools/${encodeURIComponent(school.slug)}`;
     const exception = byId.get(payload.exceptionId);
+    const pruned =
+      !exception && prunedBy(now, [payload.date, ...(payload.moveTo ? [payload.moveTo.date] : [])]);
     out.set(
       id,
       exception
-        ? {
-            title: "Open mat cancelled",
-            body: `Open mat at ${school.gym} on ${when} is cancelled: ${exception.reason}`,
-            link,
-          }
-        : { title: "Open mat back on", body: `The open mat at ${school.gym} on ${when} is back on.`, link },
+        ? told(school.gym, when, exception, link)
+        : pruned
+          ? told(school.gym, when, payload, link)
+          : payload.moveTo
+            ? {
+                title: "Open mat back at its time",
+                body: `The open mat at ${school.gym} on ${when} is back at its own time.`,
+                link,
+              }
+            : {
+                title: "Open mat back on",
+                body: `The open mat at ${school.gym} on ${when} is back on.`,
+                link,
+              },
     );
   }
   return out;

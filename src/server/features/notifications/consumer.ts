@@ -37,6 +37,7 @@ const SOURCES: readonly EventType[] = [
   "badge.earned",
   "submission.decided",
   "occurrence.cancelled",
+  "occurrence.moved",
 ];
 const BATCH = 200;
 /** Rounds per run, so a backlog drains in a few runs without one run holding on for long. */
@@ -196,6 +197,7 @@ export async function consumeOnce(db: Db, now: Date, logger: Logger): Promise<nu
     (e, i) =>
       !parsed[i] &&
       e.type !== "occurrence.cancelled" &&
+      e.type !== "occurrence.moved" &&
       e.actorId !== e.subjectId &&
       e.actorId !== e.payload.authorId,
   );

@@ -1,8 +1,27 @@
-import { and, asc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lte, or, type SQL, sql } from "drizzle-orm";
+import type { MoveTarget } from "../../../common/schemas/schedule-exceptions";
 import type { Db, Tx } from "../../../db/client";
 import { scheduleExceptions } from "../../../db/schema";
 
 export type ExceptionRow = typeof scheduleExceptions.$inferSelect;
+
+/** The move a row holds (its three columns, read raw or through drizzle), or null for a cancellation. */
+export function moveOf(row: {
+  moveToDate?: unknown;
+  moveToStart?: unknown;
+  moveToEnd?: unknown;
+}): MoveTarget | null {
+  if (row.moveToDate === null || row.moveToDate === undefined) return null;
+  if (row.moveToStart === null || row.moveToStart === undefined) return null;
+  return {
+    date: String(row.moveToDate),
+    start: Number(row.moveToStart),
+    end: row.moveToEnd === null || row.moveToEnd === undefined ? null : Number(row.moveToEnd),
+  };
+}
+
+const rawMove = (r: Record<string, unknown>) =>
+  moveOf({ moveToDate: r.move_to_date, moveToStart: r.move_to_start, moveToEnd: r.move_to_end });
 
 /** The slot an exception holds: one start, or (null) the whole day. */
 const slotIs = (startMinute: number | null): SQL =>
@@ -28,7 +47,7 @@ export const exceptionAt = async (db: Db, schoolId: number, date: string, startM
 export const exceptionById = async (db: Db, id: number) =>
   (await db.select().from(scheduleExceptions).where(eq(scheduleExceptions.id, id)).limit(1))[0];
 
-/** A school's exceptions on the local dates `from` to `to`, by date. */
+/** A school's exceptions on the local dates `from` to `to`, or moving an open mat onto them, by date. */
 export const exceptionsBetween = (db: Db, schoolId: number, from: string, to: string) =>
   db
     .select()
@@ -36,8 +55,10 @@ export const exceptionsBetween = (db: Db, schoolId: number, from: string, to: st
     .where(
       and(
         eq(scheduleExceptions.schoolId, schoolId),
-        gte(scheduleExceptions.date, from),
-        lte(scheduleExceptions.date, to),
+        or(
+          and(gte(scheduleExceptions.date, from), lte(scheduleExceptions.date, to)),
+          and(gte(scheduleExceptions.moveToDate, from), lte(scheduleExceptions.moveToDate, to)),
+        ),
       ),
     )
     .orderBy(asc(scheduleExceptions.date));
@@ -50,12 +71,16 @@ export const insertException = (
     date: string;
     startMinute: number | null;
     reason: string;
+    moveTo: MoveTarget | null;
     createdBy: number;
     at: Date;
   },
 ) =>
-  db.run(sql`INSERT INTO schedule_exceptions (school_id, date, start_minute, reason, created_by, created_at)
-    VALUES (${row.schoolId}, ${row.date}, ${row.startMinute}, ${row.reason}, ${row.createdBy}, ${row.at.getTime()})
+  db.run(sql`INSERT INTO schedule_exceptions (school_id, date, start_minute, reason,
+      move_to_date, move_to_start, move_to_end, created_by, created_at)
+    VALUES (${row.schoolId}, ${row.date}, ${row.startMinute}, ${row.reason},
+      ${row.moveTo?.date ?? null}, ${row.moveTo?.start ?? null}, ${row.moveTo?.end ?? null},
+      ${row.createdBy}, ${row.at.getTime()})
     ON CONFLICT DO NOTHING`);
 
 /** Right after `insertException` (under the batch's write lock): the row it added. */
@@ -68,7 +93,7 @@ export const deleteException = (db: Tx, id: number) =>
 export async function exceptionsWithSchools(db: Db, ids: readonly number[]) {
   if (!ids.length) return [];
   const rows = await db.all<Record<string, unknown>>(sql`SELECT e.id, e.school_id, e.date, e.start_minute,
-      e.reason, s.time_zone, s.gym, s.slug
+      e.reason, e.move_to_date, e.move_to_start, e.move_to_end, s.time_zone, s.gym, s.slug
     FROM schedule_exceptions e JOIN schools s ON s.id = e.school_id
     WHERE e.id IN (SELECT value FROM json_each(${JSON.stringify([...new Set(ids)])}))`);
   return rows.map((r) => ({
@@ -77,6 +102,7 @@ export async function exceptionsWithSchools(db: Db, ids: readonly number[]) {
     date: String(r.date),
     startMinute: r.start_minute === null ? null : Number(r.start_minute),
     reason: String(r.reason),
+    moveTo: rawMove(r),
     timeZone: String(r.time_zone),
     gym: String(r.gym),
     slug: String(r.slug),
@@ -105,19 +131,29 @@ export async function schoolNames(db: Db, ids: readonly number[]) {
   return new Map(rows.map((r) => [Number(r.id), { gym: String(r.gym), slug: String(r.slug) }]));
 }
 
-/** Exceptions on or after `from` with their schools, by date, for the admin's list. */
+/** Exceptions on or after `from` (or moving an open mat to then) with their schools, by date, for the admin's list. */
 export async function upcomingWithSchools(db: Db, from: string, limit: number) {
   const rows = await db.all<Record<string, unknown>>(sql`SELECT e.id, e.school_id, e.date, e.start_minute,
-      e.reason, e.created_at, s.gym, s.slug, s.city, s.state
+      e.reason, e.move_to_date, e.move_to_start, e.move_to_end, e.created_at, s.gym, s.slug, s.city, s.state
     FROM schedule_exceptions e JOIN schools s ON s.id = e.school_id
-    WHERE e.date >= ${from} ORDER BY e.date, s.gym, e.start_minute LIMIT ${limit}`);
+    WHERE e.date >= ${from} OR e.move_to_date >= ${from}
+    ORDER BY e.date, s.gym, e.start_minute LIMIT ${limit}`);
   return rows.map((r) => ({
     id: Number(r.id),
     schoolId: Number(r.school_id),
     date: String(r.date),
     startMinute: r.start_minute === null ? null : Number(r.start_minute),
     reason: String(r.reason),
+    moveTo: rawMove(r),
     createdAt: new Date(Number(r.created_at)).toISOString(),
     school: { gym: String(r.gym), slug: String(r.slug), city: String(r.city), state: String(r.state) },
   }));
 }
+
+/**
+ * Deletes at most `limit` exceptions whose date, and the date a move took its open mat to,
+ * are both before `before`; the schools version moves in the same batch when any went.
+ */
+export const pruneExceptionsBefore = (db: Tx, before: string, limit: number) =>
+  db.run(sql`DELETE FROM schedule_exceptions WHERE id IN (SELECT id FROM schedule_exceptions
+    WHERE date < ${before} AND (move_to_date IS NULL OR move_to_date < ${before}) LIMIT ${limit})`);

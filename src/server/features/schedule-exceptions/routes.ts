@@ -9,7 +9,7 @@ import {
 import { parseQuery } from "../../http/query";
 import type { authGuard } from "../../policy/guard";
 import {
-  cancelOccurrence,
+  addException,
   type ExceptionDeps,
   listOccurrences,
   restoreOccurrence,
@@ -18,8 +18,8 @@ import {
 } from "./service";
 
 /**
- * A school's dated open mats (anyone) and its cancellations (issue 20): admins now, owners
- * later, as the policy's `school.exceptions` decides in the service.
+ * A school's dated open mats (anyone) and its cancellations and moves (issue 20): admins
+ * now, owners later, as the policy's `school.exceptions` decides in the service.
  */
 export function scheduleExceptionRoutes(deps: ExceptionDeps, guard: ReturnType<typeof authGuard>) {
   return (
@@ -34,7 +34,7 @@ export function scheduleExceptionRoutes(deps: ExceptionDeps, guard: ReturnType<t
       .post(
         "/api/schools/:id/exceptions",
         async ({ viewer, params, body, set }) => {
-          const { exception, created } = await cancelOccurrence(deps, viewer, params.id, body);
+          const { exception, created } = await addException(deps, viewer, params.id, body);
           set.status = created ? 201 : 200;
           return exception;
         },

@@ -1,4 +1,4 @@
-import { asc, gte } from "drizzle-orm";
+import { asc, gte, or } from "drizzle-orm";
 import type { ScheduleException } from "../../../common/schedule/occurrences";
 import type { Db } from "../../../db/client";
 import { scheduleExceptions } from "../../../db/schema";
@@ -15,12 +15,12 @@ export type ExceptionsBySchool = ReadonlyMap<number, readonly ScheduleException[
 
 const bySchoolOf = new WeakMap<Db, () => Promise<ExceptionsBySchool>>();
 
-/** Every school's exceptions on or after `from` (a local date; the table holds few rows). */
+/** Every school's exceptions on or after `from`, or moving an open mat to then (a local date; the table holds few rows). */
 const exceptionsFrom = (db: Db, from: string) =>
   db
     .select()
     .from(scheduleExceptions)
-    .where(gte(scheduleExceptions.date, from))
+    .where(or(gte(scheduleExceptions.date, from), gte(scheduleExceptions.moveToDate, from)))
     .orderBy(asc(scheduleExceptions.schoolId), asc(scheduleExceptions.date));
 
 /**
@@ -37,7 +37,16 @@ export function exceptionsBySchool(db: Db): Promise<ExceptionsBySchool> {
       const map = new Map<number, ScheduleException[]>();
       for (const row of await exceptionsFrom(db, from)) {
         const list = map.get(row.schoolId) ?? [];
-        list.push({ id: row.id, date: row.date, startMinute: row.startMinute, reason: row.reason });
+        list.push({
+          id: row.id,
+          date: row.date,
+          startMinute: row.startMinute,
+          reason: row.reason,
+          // A moved open mat: its new local date and minutes (schedule-exceptions writes all three).
+          ...(row.moveToDate !== null && row.moveToStart !== null
+            ? { moveTo: { date: row.moveToDate, start: row.moveToStart, end: row.moveToEnd } }
+            : {}),
+        });
         map.set(row.schoolId, list);
       }
       return map;

@@ -106,11 +106,11 @@ export function touchConfirmation(db: Db, schoolId: number, now: Date) {
   );
 }
 
-/** Bumps the schools version when the statement just before this one in the batch changed a row. */
+/** Bumps the schools version when the statement just before this one in the batch changed any row. */
 export function bumpSchoolsVersionIfChanged(db: Pick<Db, "run">) {
   schoolsChanged(db);
   return db.run(sql`INSERT INTO app_meta (key, value, updated_at)
-    SELECT ${VERSION_KEY}, '1', ${Date.now()} WHERE changes() = 1
+    SELECT ${VERSION_KEY}, '1', ${Date.now()} WHERE changes() > 0
     ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1, updated_at = excluded.updated_at`);
 }
 
