@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { authMessages } from "../../src/common/schemas/auth";
+import { scheduleReviewTexts } from "../../src/common/schemas/schedule-review";
 import { type StalePage, staleMessages } from "../../src/common/schemas/stale-listings";
 import { adminOnlyApiMessage } from "../../src/server/policy/guard";
 import { addSchool } from "../support/checkins";
@@ -12,13 +13,16 @@ const DAY = 86_400_000;
 let t: TestApp;
 let memberCookie: string;
 let adminCookie: string;
-const ids: Record<"fresh" | "old" | "never" | "flagged" | "edge", number> = {
+const ids: Record<"fresh" | "old" | "never" | "flagged" | "edge" | "unsure" | "untimed", number> = {
   fresh: 0,
   old: 0,
   never: 0,
   flagged: 0,
   edge: 0,
+  unsure: 0,
+  untimed: 0,
 };
+const AMPM = '"2-4": am or pm is not written; read as 2:00 PM–4:00 PM';
 
 const run = (sql: string, args: (string | number)[]) => t.app.context.database.client.execute({ sql, args });
 /** Confirms one of the school's sessions `daysAgo` days before NOW, as a verified check-in would. */
@@ -54,6 +58,20 @@ beforeAll(async () => {
   await run("UPDATE schools SET schedule_unparsed = ? WHERE id = ?", [
     JSON.stringify(["Ten Round thing at noonish", "<script>x</script>"]),
     ids.flagged,
+  ]);
+  // A session read with a review reason (confirmed by a check-in lately: still to check), and
+  // a day with no time listed.
+  ids.unsure = (await addSchool(t, { gym: "Unsure Academy", sessions })).id;
+  await confirmedDaysAgo(ids.unsure, 3);
+  await run(
+    "UPDATE open_mat_sessions SET start_minute = 840, end_minute = 960, review = ? WHERE school_id = ? AND weekday = 6",
+    [JSON.stringify([AMPM]), ids.unsure],
+  );
+  ids.untimed = (await addSchool(t, { gym: "Untimed Academy", sessions })).id;
+  await confirmedDaysAgo(ids.untimed, 4);
+  await run("UPDATE schools SET schedule_untimed = ? WHERE id = ?", [
+    JSON.stringify([{ weekday: 3, start: null, end: null, notes: [], timeNotListed: true }]),
+    ids.untimed,
   ]);
 });
 afterAll(() => t.close());
@@ -103,20 +121,34 @@ describe("GET /api/admin/stale-schools", () => {
     expect((await page("")).schools.map((s) => s.id)).toEqual([ids.never, ids.old]);
   });
 
-  it("lists the flagged schedules with their unreadable lines, whatever their confirmation", async () => {
+  it("lists the schedules to check with their unreadable lines and readings, whatever their check-ins", async () => {
     const body = await page("?kind=flagged");
+    const listed = (id: number, gym: string, daysAgo: number) => ({
+      id,
+      slug: expect.stringMatching(/^checkin-test-/),
+      gym,
+      city: "Testville",
+      state: "NY",
+      lastConfirmedAt: new Date(NOW.getTime() - daysAgo * DAY).toISOString(),
+      unparsed: [],
+      dayAndTime: "see sessions",
+      checks: [],
+    });
     expect(body.schools).toEqual([
       {
-        id: ids.flagged,
-        slug: expect.stringMatching(/^checkin-test-/),
-        gym: "Flagged Academy",
-        city: "Testville",
-        state: "NY",
-        lastConfirmedAt: new Date(NOW.getTime() - 5 * DAY).toISOString(),
+        ...listed(ids.flagged, "Flagged Academy", 5),
         unparsed: ["Ten Round thing at noonish", "<script>x</script>"],
       },
+      {
+        ...listed(ids.untimed, "Untimed Academy", 4),
+        checks: [{ session: "Wed (time not listed)", reasons: [scheduleReviewTexts.noStartTime] }],
+      },
+      {
+        ...listed(ids.unsure, "Unsure Academy", 3),
+        checks: [{ session: "Sat 2:00 PM–4:00 PM", reasons: [AMPM] }],
+      },
     ]);
-    expect([body.total, body.nextOffset]).toEqual([1, null]);
+    expect([body.total, body.nextOffset]).toEqual([3, null]);
   });
 
   it("pages with limit and offset", async () => {
@@ -146,5 +178,33 @@ describe("GET /api/admin/stale-schools", () => {
         message,
       ]);
     }
+  });
+});
+
+describe("Stale listings and the admin's confirmation", () => {
+  const confirm = (id: number, body: unknown = {}) =>
+    t.json("POST", `/api/admin/schools/${id}/schedule/confirm`, body, { cookie: adminCookie });
+  const flaggedIds = async () => (await page("?kind=flagged&limit=100")).schools.map((s) => s.id);
+
+  it("a confirmed reading leaves the flagged list, and joins the unconfirmed one if no check-in confirmed it", async () => {
+    expect(await flaggedIds()).toEqual([ids.flagged, ids.untimed, ids.unsure]);
+    expect((await confirm(ids.unsure, { dayAndTime: "see sessions" })).status).toBe(200);
+    expect((await confirm(ids.flagged)).status).toBe(200);
+    expect(await flaggedIds()).toEqual([ids.untimed]);
+    // Flagged Academy's last check-in was 5 days ago, Unsure Academy's 3: neither is stale.
+    expect((await page("?kind=unconfirmed")).schools.map((s) => s.id)).toEqual([ids.never, ids.old]);
+    await run("UPDATE open_mat_sessions SET last_confirmed_at = NULL WHERE school_id = ?", [ids.unsure]);
+    const unconfirmed = await page("?kind=unconfirmed");
+    expect(unconfirmed.schools.map((s) => s.id)).toEqual([ids.never, ids.unsure, ids.old]);
+    // On the unconfirmed list a school has nothing to check.
+    expect(unconfirmed.schools[1]?.checks).toEqual([]);
+  });
+
+  it("a changed schedule text brings the school back to check", async () => {
+    await run("UPDATE schools SET day_and_time = 'Sat 2-4' WHERE id = ?", [ids.unsure]);
+    // Never confirmed by a check-in now: first.
+    expect(await flaggedIds()).toEqual([ids.unsure, ids.untimed]);
+    const unsure = (await page("?kind=flagged")).schools.find((s) => s.id === ids.unsure);
+    expect(unsure?.dayAndTime).toBe("Sat 2-4");
   });
 });

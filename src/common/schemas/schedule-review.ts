@@ -34,3 +34,8 @@ export interface ScheduleConfirmation {
   dayAndTime: string;
   confirmed: true;
 }
+
+/** `{id}` of `/api/admin/schools/{id}/schedule/confirm`: a positive whole number. */
+export const confirmParams = v.object({
+  id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,11}$/, scheduleReviewTexts.schoolNotFound), v.transform(Number)),
+});

@@ -7,8 +7,10 @@ export const STALE_PAGE_SIZE = 20;
 export const STALE_MAX_LIMIT = 100;
 
 /**
- * The two lists of the tab: `flagged`, schools whose schedule has lines the parser could not
- * read; `unconfirmed`, the other schools no check-in confirmed in STALE_AFTER_DAYS days.
+ * The two lists of the tab: `flagged`, schools whose schedule has something to check and no
+ * admin confirmed its reading (lines the parser could not read, sessions read with a review
+ * reason, days with no time listed); `unconfirmed`, the other schools no check-in confirmed
+ * in STALE_AFTER_DAYS days.
  */
 export const staleKinds = ["flagged", "unconfirmed"] as const;
 export type StaleKind = (typeof staleKinds)[number];
@@ -50,6 +52,19 @@ export interface StaleSchool {
   lastConfirmedAt: string | null;
   /** The schedule lines the parser could not read (empty for an unconfirmed one). */
   unparsed: string[];
+  /** The gym's schedule text, as confirming it sends it back. */
+  dayAndTime: string;
+  /**
+   * The readings to check (empty for an unconfirmed one): each session read with a review
+   * reason and each day with no time listed, as the schedule shows it, with why.
+   */
+  checks: ScheduleCheck[];
+}
+
+/** One reading to check: "Sat 2:00 PM–4:00 PM", and the parser's reasons. */
+export interface ScheduleCheck {
+  session: string;
+  reasons: string[];
 }
 
 /** A page of one list; `nextOffset` is null on the last page. */

@@ -108,6 +108,7 @@ const siteTable: Record<SiteAction, { guest: boolean; member: boolean; admin: bo
   "reports.review": { guest: false, member: false, admin: true },
   "listings.stale.read": { guest: false, member: false, admin: true },
   "school.exceptions": { guest: false, member: false, admin: true },
+  "school.confirmSchedule": { guest: false, member: false, admin: true },
 };
 
 const viewers: Record<"guest" | "member" | "admin", PolicyViewer> = {

@@ -50,6 +50,11 @@ export const siteRules = {
    * a school's owners join through this same rule (issue 21), never by a check of their own.
    */
   "school.exceptions": isAdmin,
+  /**
+   * Confirming a school's schedule as read, so that its "check with the gym" marks go (issue
+   * 20). Admins for now; owners join through this same rule (issue 21).
+   */
+  "school.confirmSchedule": isAdmin,
 } satisfies Record<string, (viewer: PolicyViewer) => boolean>;
 
 export const memberRules = {
