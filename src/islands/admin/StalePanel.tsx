@@ -1,17 +1,21 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { scheduleReviewTexts } from "../../common/schemas/schedule-review";
 import { STALE_AFTER_DAYS } from "../../common/schemas/stale-listings";
 import { staleQueryOptions } from "./queries";
+import { useConfirmSchedule } from "./stale-queries";
 import type { StaleKind, StaleSchool } from "./types";
+import { useFocusOnRemoval } from "./use-focus-on-removal";
 
 /** A fixed format (UTC, no time), so the server's HTML and the hydrated page agree. */
 const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 const lists: Record<StaleKind, { title: string; intro: string; loading: string; empty: string }> = {
   flagged: {
-    title: "Unreadable schedules",
-    intro: "Schools whose schedule has lines the parser could not read.",
+    title: "Schedules to check",
+    intro:
+      "Schools whose schedule has lines the parser could not read, readings it was not sure of, or days with no time listed. Until you confirm a reading, its sessions show “Check with the gym”; a changed text comes back here.",
     loading: "Loading flagged schedules...",
-    empty: "No school has an unreadable schedule.",
+    empty: "No school has a schedule to check.",
   },
   unconfirmed: {
     title: `Not confirmed in ${STALE_AFTER_DAYS} days`,
@@ -21,7 +25,23 @@ const lists: Record<StaleKind, { title: string; intro: string; loading: string; 
   },
 };
 
-function StaleRow({ school: s }: { school: StaleSchool }) {
+/** Confirms the reading the admin sees (its text is sent, so a changed one is refused). */
+function ConfirmButton({ school }: { school: StaleSchool }) {
+  const confirm = useConfirmSchedule();
+  return (
+    <button
+      type="button"
+      className="button"
+      disabled={confirm.isPending}
+      onClick={() => confirm.mutate(school)}
+    >
+      {confirm.isPending ? scheduleReviewTexts.confirming : scheduleReviewTexts.confirm}
+      <span className="visually-hidden">{` of ${school.gym}`}</span>
+    </button>
+  );
+}
+
+function StaleRow({ school: s, kind }: { school: StaleSchool; kind: StaleKind }) {
   return (
     <li className="card admin-stale-school">
       <p>
@@ -44,6 +64,24 @@ function StaleRow({ school: s }: { school: StaleSchool }) {
           ))}
         </ul>
       )}
+      {s.checks.length > 0 && (
+        <ul className="admin-checks" aria-label={`Readings to check of ${s.gym}`}>
+          {s.checks.map((check) => (
+            <li key={check.session}>
+              <strong>{check.session}</strong>
+              {`: ${check.reasons.join("; ")}`}
+            </li>
+          ))}
+        </ul>
+      )}
+      {kind === "flagged" && (
+        <>
+          <p className="muted">
+            As the gym writes it: <q>{s.dayAndTime}</q>
+          </p>
+          <ConfirmButton school={s} />
+        </>
+      )}
     </li>
   );
 }
@@ -54,9 +92,10 @@ function StaleList({ kind }: { kind: StaleKind }) {
   const titleId = `stale-${kind}-title`;
   const total = query.data?.pages.at(-1)?.total;
   const schools = query.data?.pages.flatMap((page) => page.schools) ?? [];
+  const heading = useFocusOnRemoval(schools.length);
   return (
     <section className="admin-stale" aria-labelledby={titleId}>
-      <h3 id={titleId}>
+      <h3 id={titleId} ref={heading} tabIndex={-1}>
         {text.title}
         {total ? ` (${total})` : ""}
       </h3>
@@ -71,7 +110,7 @@ function StaleList({ kind }: { kind: StaleKind }) {
         <>
           <ol className="admin-stale-list">
             {schools.map((school) => (
-              <StaleRow key={school.id} school={school} />
+              <StaleRow key={school.id} school={school} kind={kind} />
             ))}
           </ol>
           <p className="muted" aria-live="polite">
@@ -94,7 +133,7 @@ function StaleList({ kind }: { kind: StaleKind }) {
   );
 }
 
-/** Listings to check: unreadable schedules first, then the ones no check-in confirmed lately. */
+/** Listings to check: schedules to check first (each confirmed here), then the ones no check-in confirmed lately. */
 export function StalePanel() {
   return (
     <>

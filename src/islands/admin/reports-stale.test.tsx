@@ -49,6 +49,8 @@ const school = (id: number, over: Partial<StaleSchool> = {}): StaleSchool => ({
   state: "TX",
   lastConfirmedAt: null,
   unparsed: [],
+  dayAndTime: "Sat 10am",
+  checks: [],
   ...over,
 });
 
@@ -217,7 +219,7 @@ describe("Stale listings", () => {
     const panel = stalePanel(view.container);
     const sections = [...panel.querySelectorAll("section.admin-stale")] as HTMLElement[];
     expect(sections.map((s) => s.querySelector("h3")?.textContent)).toEqual([
-      "Unreadable schedules (1)",
+      "Schedules to check (1)",
       "Not confirmed in 90 days (2)",
     ]);
     const flagged = sections[0] as HTMLElement;
