@@ -87,7 +87,7 @@ describe("GET /admin", () => {
     const props = islandProps(html);
     expect(Object.keys(props).sort()).toEqual(["audit", "feedback", "reports", "stale", "submissions"]);
     expect(html).toContain("No open reports. Nothing to review.");
-    expect(html).toContain("No school has an unreadable schedule.");
+    expect(html).toContain("No school has a schedule to check.");
     const text = JSON.stringify(props);
     for (const secret of ["password", '"session"', "sessionId", "token", ADMIN_EMAIL]) {
       expect(text).not.toContain(secret);
@@ -122,7 +122,7 @@ describe("GET /admin", () => {
     expect(html).toContain("Open reports (1)");
     expect(html).toContain("Page-rendered reported post");
     expect(html).toContain("Rendered reason");
-    expect(html).toContain("Unreadable schedules (1)");
+    expect(html).toContain("Schedules to check (1)");
     expect(html).toContain('href="/schools/flagged-page-gym"');
     expect(html).toContain("whenever the coach says");
     expect(html).toContain("Never confirmed");

@@ -155,7 +155,7 @@ test("the Stale listings tab lists a flagged schedule first, then pages the unco
   const island = await hydratedIsland(page, "AdminDashboard");
   await island.getByRole("tab", { name: "Stale listings" }).click();
   const panel = island.getByRole("tabpanel", { name: "Stale listings" });
-  const flagged = panel.getByRole("region", { name: /^Unreadable schedules/ });
+  const flagged = panel.getByRole("region", { name: /^Schedules to check/ });
   const row = flagged.getByRole("listitem").filter({ hasText: gym });
   await expect(row.getByRole("link", { name: gym })).toHaveAttribute("href", /^\/schools\//);
   await expect(row).toContainText("Austin, TX");
