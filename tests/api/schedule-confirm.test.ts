@@ -174,3 +174,19 @@ describe("POST /api/admin/schools/{id}/schedule/confirm", () => {
     expect(reviewsOf(await schoolApi(unsureId))).toEqual([[], []]);
   });
 });
+
+describe("The school page's kinds", () => {
+  it("lists a day with no time in the schedule and in the next four weeks, as 'time not listed'", async () => {
+    const { id } = await add(draft("Untimed Academy", "1st Sun 10am; Wed open mat", 2));
+    const slug = String((await rows("SELECT slug FROM schools WHERE id = ?", [id]))[0]?.slug);
+    const html = (await (await t.request(`/schools/${slug}`)).text()).replaceAll("<!-- -->", "");
+    const upcoming = html.slice(html.indexOf('id="upcoming"'));
+    // Friday 20 November 2026: the next four weeks hold four Wednesdays and one 1st Sunday.
+    expect(upcoming.match(/Wed, [A-Z][a-z]{2} \d+, time not listed/g)).toHaveLength(4);
+    expect(upcoming).toContain("Sun, Dec 6, 10:00 AM");
+    expect(upcoming).not.toContain("Sun, Nov 22");
+    const schedule = html.slice(html.indexOf('id="schedule"'), html.indexOf('id="upcoming"'));
+    expect(schedule).toContain("<strong>Wed</strong> (time not listed)");
+    expect(schedule).toContain("<strong>1st Sun</strong> 10:00 AM");
+  });
+});

@@ -5,6 +5,7 @@ import type { Session, UntimedSession } from "../../common/schedule/types";
 import { scheduleReviewTexts } from "../../common/schemas/schedule-review";
 import { jsonResponse, mockFetch } from "../posts/test-fixtures";
 import { PopupCard } from "./PopupCard";
+import { SchoolDetailDialog } from "./SchoolDetailDialog";
 import { SchoolListItem } from "./SchoolListItem";
 import { SchoolSchedule, SessionList } from "./SchoolSchedule";
 import type { ApiSchool } from "./school-api";
@@ -58,6 +59,19 @@ const apiSchool = (over: Partial<ApiSchool> = {}): ApiSchool => ({
   sunday: false,
   ...over,
 });
+
+const homeStore = () =>
+  createHomeStore({
+    query: { search: "", days: [], saved: false, open: "any", school: null },
+    search: null,
+    initialSchools: [],
+    focusSchool: null,
+    searchLimit: null,
+    viewer: null,
+    favoriteIds: [],
+    basemapUrl: "/basemap/us.pmtiles",
+    memberSearchLimit: 15,
+  });
 
 const lines = (root: ParentNode) => [...root.querySelectorAll(".sessions > li")].map((li) => li.textContent);
 const marks = (root: ParentNode) =>
@@ -140,22 +154,40 @@ describe("The list and the popup", () => {
     await view.unmount();
   });
 
+  it("the detail dialog lists the loaded sessions as what they are, the unsure one marked", async () => {
+    mockFetch({ "GET /api/schools/5": () => jsonResponse(apiSchool({ sessions: [monthly, weekly] })) });
+    const view = await render(
+      <HomeStoreContext.Provider value={homeStore()}>
+        <SchoolDetailDialog
+          schoolId={5}
+          known={null}
+          signedIn={false}
+          onClose={() => {}}
+          onViewOnMap={() => {}}
+        />
+      </HomeStoreContext.Provider>,
+    );
+    await wait(30);
+    const dialog = document.querySelector("dialog") as HTMLDialogElement;
+    expect(lines(dialog)).toEqual([
+      "Wed (time not listed)",
+      `Sat 2:00 PM–4:00 PM (Gi) ${scheduleReviewTexts.checkWithGym} ${AMPM}`,
+      "1st & 3rd Sun 10:00 AM",
+    ]);
+    expect(marks(dialog.querySelector(".sessions") as HTMLElement)).toEqual([
+      { tag: "Check with the gym", reason: AMPM, hidden: false },
+    ]);
+    // The next open mat is marked too when it is the unsure one (it reads the real clock).
+    const status = dialog.querySelector(".status");
+    if (status?.textContent?.includes("Sat")) expect(marks(status)).toHaveLength(1);
+    await view.unmount();
+  });
+
   it("the popup marks the schedule it loads", async () => {
     mockFetch({ "GET /api/schools/5": () => jsonResponse(apiSchool({ sessions: [monthly, weekly] })) });
     const summary: SchoolSummary = toSchoolSummary(apiSchool());
-    const store = createHomeStore({
-      query: { search: "", days: [], saved: false, open: "any", school: null },
-      search: null,
-      initialSchools: [],
-      focusSchool: null,
-      searchLimit: null,
-      viewer: null,
-      favoriteIds: [],
-      basemapUrl: "/basemap/us.pmtiles",
-      memberSearchLimit: 15,
-    });
     const view = await render(
-      <HomeStoreContext.Provider value={store}>
+      <HomeStoreContext.Provider value={homeStore()}>
         <PopupCard
           row={rowFromSummary(summary)}
           signedIn={false}
