@@ -8,11 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import ICAL from "ical.js";
-import { expandOccurrences, type ScheduleException, zonedIso } from "../../src/common/schedule/occurrences";
+import { zonedIso } from "../../src/common/schedule/occurrences";
 import type { OccurrenceView } from "../../src/common/schemas/schedule-exceptions";
 import type { SchoolView } from "../../src/common/schemas/school";
 import { timeZoneAt } from "../../src/server/features/geo/time-zone";
-import { schoolCalendar } from "../../src/server/features/schools/ics";
 import { upsertSchool } from "../../src/server/features/schools/ingest";
 import { confirmEmail, jsonFrom, nextPeerIp } from "../support/session";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -22,7 +21,6 @@ const ADMIN_EMAIL = "ics-occurrences-admin@example.com";
 const NOW = new Date("2027-02-20T17:00:00.000Z");
 const FROM = "2027-02-20";
 const TO = "2027-05-01"; // ten weeks and a day
-const PUBLIC_URL = "http://openmat.test";
 
 /** Every kind the parser reads, as a gym might write it; Monday has no time and must have no event. */
 const SCHEDULE = [
@@ -193,47 +191,63 @@ describe("the .ics of every kind of session, with cancellations", () => {
   }
 });
 
+/** Moves (and one cancellation) of the same schedule's open mats. */
+const MOVES = [
+  // Across the clock change, to another day and hour, with no end given.
+  {
+    date: "2027-03-11",
+    startMinute: 1140,
+    reason: "Hall booked",
+    moveTo: { date: "2027-03-15", start: 1200 },
+  },
+  // The dated one-off, later the same day.
+  {
+    date: "2027-03-27",
+    startMinute: 930,
+    reason: "Later start",
+    moveTo: { date: "2027-03-27", start: 1020, end: 1110 },
+  },
+  // Moved out of the range: its slot goes, nothing comes in.
+  {
+    date: "2027-04-28",
+    startMinute: 1080,
+    reason: "Next week",
+    moveTo: { date: "2027-05-06", start: 1080, end: 1200 },
+  },
+  { date: "2027-04-02", startMinute: 1110, reason: "Good Friday" },
+];
+
 describe("a moved open mat in the .ics", () => {
   for (const place of PLACES.slice(0, 2)) {
-    it(`is an EXDATE of its old slot and an event at its new time, as /occurrences reads it, in ${place.zone}`, async () => {
+    it(`is an EXDATE of its old slot and an event at its new time, as /occurrences lists it, in ${place.zone}`, async () => {
       const school = await importSchool(`Moves ${place.zone}`, place);
-      const moves: ScheduleException[] = [
-        // Across the clock change, to another day and hour.
-        {
-          date: "2027-03-11",
-          startMinute: 1140,
-          reason: "Hall booked",
-          moveTo: { date: "2027-03-15", start: 1200, end: null },
-        },
-        // The dated one-off, later the same day.
-        {
-          date: "2027-03-27",
-          startMinute: 930,
-          reason: "Later start",
-          moveTo: { date: "2027-03-27", start: 1020, end: 1110 },
-        },
-        // Moved out of the range: its slot goes, nothing comes in.
-        {
-          date: "2027-04-28",
-          startMinute: 1080,
-          reason: "Next week",
-          moveTo: { date: "2027-05-05", start: 1080, end: 1200 },
-        },
-        { date: "2027-04-02", startMinute: 1110, reason: "Good Friday" },
-      ];
-      const view: SchoolView = { ...school, exceptions: moves };
-      const expected = expandOccurrences(view.sessions, moves, place.zone, FROM, TO)
-        .filter((o) => o.status === "scheduled")
-        .map((o) => Date.parse(o.startsAt ?? ""));
-      expect(expected).toContain(Date.parse(zonedIso("2027-03-15", 1200, place.zone)));
-      expect(expected).toContain(Date.parse(zonedIso("2027-03-27", 1020, place.zone)));
-      const ics = schoolCalendar(view, PUBLIC_URL, NOW);
-      expect(calendarStarts(ics, place.zone)).toEqual(expected);
+      for (const body of MOVES) {
+        const res = await t.json("POST", `/api/schools/${school.id}/exceptions`, body, {
+          cookie: adminCookie,
+        });
+        expect(res.status).toBe(201);
+      }
+      const listed = (
+        (await (await t.request(`/api/schools/${school.id}/occurrences?from=${FROM}&to=${TO}`)).json()) as {
+          occurrences: OccurrenceView[];
+        }
+      ).occurrences;
+      const scheduled = listed.filter((o) => o.status === "scheduled");
+      const dates = scheduled.map((o) => `${o.date}@${o.start}`);
+      expect(dates).toContain("2027-03-15@1200");
+      expect(dates).toContain("2027-03-27@1020");
+      for (const gone of ["2027-03-11@1140", "2027-03-27@930", "2027-04-28@1080", "2027-04-02@1110"])
+        expect(dates).not.toContain(gone);
+
+      const ics = await calendarOf(school.slug);
+      expect(calendarStarts(ics, place.zone)).toEqual(scheduled.map((o) => Date.parse(o.startsAt ?? "")));
       const unfolded = ics.replace(/\r\n /g, "");
       expect(unfolded).toContain(`EXDATE;TZID=${place.zone}:20270311T190000\r\n`);
       expect(unfolded).toContain(`DTSTART;TZID=${place.zone}:20270315T200000\r\n`);
+      expect(unfolded).toContain(`DTEND;TZID=${place.zone}:20270315T220000\r\n`);
       expect(unfolded).toContain(`DTSTART;TZID=${place.zone}:20270327T170000\r\n`);
       expect(unfolded).not.toContain(`DTSTART;TZID=${place.zone}:20270327T153000\r\n`);
+      expect(unfolded).toContain(`EXDATE;TZID=${place.zone}:20270428T180000\r\n`);
     });
   }
 });
