@@ -1,4 +1,12 @@
 import * as v from "valibot";
+import {
+  exceptionSchema,
+  jsonList,
+  sessionSchema,
+  shortText,
+  transferTexts,
+  untimedSchema,
+} from "./school-schedule";
 
 /** Spec §5 "Open mat form" messages. */
 export const schoolMessages = {
@@ -109,6 +117,30 @@ export const schoolInputSchema = v.object({
   longitude: optionalNumber(-180, 180, "longitude"),
   rating: optionalNumber(0, 5, "rating"),
   reviewCount: optionalNumber(0, 10_000_000, "reviewCount"),
+  // The stored reading of dayAndTime (an export's): kept as given; without `sessions` the
+  // import reads dayAndTime itself.
+  sessions: jsonList("sessions", sessionSchema, 100),
+  untimed: jsonList("untimed", untimedSchema, 7),
+  scheduleUnparsed: jsonList("scheduleUnparsed", shortText("scheduleUnparsed", 1000), 50),
+  scheduleConfirmed: v.nullish(
+    v.union(
+      [
+        v.boolean(),
+        v.pipe(
+          v.picklist(["true", "false"]),
+          v.transform((s) => s === "true"),
+        ),
+      ],
+      transferTexts.confirmed,
+    ),
+  ),
+  exceptions: v.pipe(
+    jsonList("exceptions", exceptionSchema, 500),
+    v.check(
+      (list) => !list || new Set(list.map((e) => `${e.date}@${e.startMinute}`)).size === list.length,
+      transferTexts.slotTwice,
+    ),
+  ),
 });
 
 export type SchoolInput = v.InferOutput<typeof schoolInputSchema>;

@@ -19,6 +19,10 @@ export interface SchoolDraft {
   phone?: string | null;
   website?: string | null;
   dayAndTime: string;
+  /** The schedule as already read (an import's own sessions); without it dayAndTime is read now. */
+  schedule?: ParsedSchedule;
+  /** Whether an admin confirmed this reading of dayAndTime; left as it was when absent. */
+  scheduleConfirmed?: boolean;
   communityNotes?: string | null;
   rating?: number | null;
   reviewCount?: number;
@@ -69,6 +73,9 @@ function schoolValues(deps: IngestDeps, draft: SchoolDraft, parsed: ParsedSchedu
     dayAndTime: draft.dayAndTime,
     scheduleUnparsed: JSON.stringify(parsed.unparsed),
     scheduleUntimed: untimedColumn(parsed),
+    ...(draft.scheduleConfirmed === undefined
+      ? {}
+      : { scheduleConfirmedText: draft.scheduleConfirmed ? draft.dayAndTime : null }),
     noOpenMat: parsed.noOpenMat,
     communityNotes: draft.communityNotes ?? null,
     rating: draft.rating ?? null,
@@ -90,7 +97,7 @@ export async function upsertSchool(
   const { db } = deps;
   const sourceKey = draft.sourceKey ?? deriveSourceKey(draft.gym, draft.address);
   const now = deps.now();
-  const parsed = readSchedule(draft.dayAndTime, now);
+  const parsed = draft.schedule ?? readSchedule(draft.dayAndTime, now);
   const values = schoolValues(deps, draft, parsed, now);
   const existing = await findSchoolBySourceKey(db, sourceKey);
   const slug = existing?.slug ?? (await uniqueSlug(db, slugify(`${draft.gym} ${draft.city} ${draft.state}`)));

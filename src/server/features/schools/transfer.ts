@@ -5,6 +5,12 @@ import type { Db } from "../../../db/client";
 import { deriveSourceKey, type IngestDeps, upsertSchool } from "./ingest";
 import { listSchools } from "./queries";
 import type { GeoResult, SchoolGeocoder } from "./service";
+import {
+  exportedSchedules,
+  givenSchedule,
+  scheduleColumnsProblem,
+  storeExceptions,
+} from "./transfer-schedule";
 
 /** The columns of an export, which an import reads back unchanged. */
 export const transferColumns = [
@@ -22,7 +28,25 @@ export const transferColumns = [
   "communityNotes",
   "rating",
   "reviewCount",
+  // The stored reading of dayAndTime and the upcoming exceptions: JSON text in a CSV cell.
+  "sessions",
+  "untimed",
+  "scheduleUnparsed",
+  "scheduleConfirmed",
+  "exceptions",
 ] as const;
+
+/** A rejected row's reason: each issue's message, led by where it is in a list ("sessions[2]: …"). */
+function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
+  return issues
+    .map((issue) => {
+      const path = issue.path ?? [];
+      const at = path.findIndex((item) => item.type === "array");
+      if (at < 1) return issue.message;
+      return `${String(path[at - 1]?.key)}[${String(path[at]?.key)}]: ${issue.message}`;
+    })
+    .join("; ");
+}
 
 export type RowOutcome =
   | { row: number; action: "added" | "updated"; id: number; gym: string }
@@ -96,10 +120,15 @@ export async function importRows(
     const row = index + 1;
     const checked = v.safeParse(schoolInputSchema, raw);
     if (!checked.success) {
-      outcomes.push({ row, action: "rejected", reason: checked.issues.map((i) => i.message).join("; ") });
+      outcomes.push({ row, action: "rejected", reason: describeIssues(checked.issues) });
       continue;
     }
     const input = checked.output;
+    const problem = scheduleColumnsProblem(input);
+    if (problem) {
+      outcomes.push({ row, action: "rejected", reason: problem });
+      continue;
+    }
     try {
       const place = await locate(geocoder, input);
       const city = input.city ?? place?.city;
@@ -127,7 +156,10 @@ export async function importRows(
         communityNotes: input.communityNotes ?? null,
         rating: input.rating ?? null,
         reviewCount: input.reviewCount ?? 0,
+        schedule: givenSchedule(input, deps.now()),
+        ...(input.scheduleConfirmed == null ? {} : { scheduleConfirmed: input.scheduleConfirmed }),
       });
+      if (input.exceptions) await storeExceptions(deps.db, result.id, input.exceptions, deps.now());
       outcomes.push({ row, action: result.action, id: result.id, gym: input.gym });
     } catch (error) {
       outcomes.push({
@@ -140,8 +172,11 @@ export async function importRows(
   return outcomes;
 }
 
-export async function exportSchools(db: Db, format: "csv" | "json"): Promise<string> {
-  const rows = (await listSchools(db, 10_000_000)).map((s) => ({
+/** Every school, with its sessions and its exceptions still to come (from the day before today, UTC). */
+export async function exportSchools(db: Db, format: "csv" | "json", now = new Date()): Promise<string> {
+  const schools = await listSchools(db, 10_000_000);
+  const schedules = await exportedSchedules(db, schools, now);
+  const rows = schools.map((s) => ({
     key: s.sourceKey,
     gym: s.gym,
     address: s.address,
@@ -156,7 +191,15 @@ export async function exportSchools(db: Db, format: "csv" | "json"): Promise<str
     communityNotes: s.communityNotes,
     rating: s.rating,
     reviewCount: s.reviewCount,
+    ...schedules.get(s.id),
   }));
   if (format === "json") return `${JSON.stringify(rows, null, 2)}\n`;
-  return `${Papa.unparse(rows, { columns: [...transferColumns], newline: "\n" })}\n`;
+  const cells = rows.map((row) => ({
+    ...row,
+    sessions: JSON.stringify(row.sessions ?? []),
+    untimed: JSON.stringify(row.untimed ?? []),
+    scheduleUnparsed: JSON.stringify(row.scheduleUnparsed ?? []),
+    exceptions: JSON.stringify(row.exceptions ?? []),
+  }));
+  return `${Papa.unparse(cells, { columns: [...transferColumns], newline: "\n" })}\n`;
 }
