@@ -10,7 +10,10 @@ import {
   type PostAction,
   type PostSubject,
   postRules,
+  type SchoolAction,
+  type SchoolSubject,
   type SiteAction,
+  schoolRules,
   siteRules,
 } from "./rules";
 import type { PolicyViewer } from "./viewer";
@@ -19,13 +22,18 @@ export function can(viewer: PolicyViewer, action: SiteAction): boolean;
 export function can(viewer: PolicyViewer, action: MemberAction, subject: MemberSubject): boolean;
 export function can(viewer: PolicyViewer, action: PostAction, subject: PostSubject): boolean;
 export function can(viewer: PolicyViewer, action: ConversationAction, subject: ConversationSubject): boolean;
+export function can(viewer: PolicyViewer, action: SchoolAction, subject: SchoolSubject): boolean;
 export function can(
   viewer: PolicyViewer,
-  action: SiteAction | MemberAction | PostAction | ConversationAction,
-  subject?: MemberSubject | PostSubject | ConversationSubject,
+  action: SiteAction | MemberAction | PostAction | ConversationAction | SchoolAction,
+  subject?: MemberSubject | PostSubject | ConversationSubject | SchoolSubject,
 ): boolean {
   if (action in siteRules) return siteRules[action as SiteAction](viewer);
   if (!subject) return false;
+  if (action in schoolRules) {
+    return "owner" in subject && schoolRules[action as SchoolAction](viewer, subject);
+  }
+  if ("owner" in subject) return false;
   if (action in conversationRules) {
     return "participant" in subject && conversationRules[action as ConversationAction](viewer, subject);
   }
@@ -44,6 +52,22 @@ export function requireConversationAccess(
   viewer: PolicyViewer,
   action: ConversationAction,
   subject: ConversationSubject | null,
+  notFound: string,
+): void {
+  if (subject && can(viewer, action, subject)) return;
+  if (viewer.kind === "guest") throw new HttpError(401, authMessages.notSignedIn);
+  throw new HttpError(404, notFound);
+}
+
+/**
+ * A school's owner-side actions never say more than a missing school would: 401 for a guest,
+ * otherwise 404 with `notFound`, whether the school is missing or another's (issue 21: "an
+ * owner editing another school, the same 404 as a missing one").
+ */
+export function requireSchoolAccess(
+  viewer: PolicyViewer,
+  action: SchoolAction,
+  subject: SchoolSubject | null,
   notFound: string,
 ): void {
   if (subject && can(viewer, action, subject)) return;

@@ -129,3 +129,34 @@ export const conversationRules = {
 } satisfies Record<string, (viewer: PolicyViewer, subject: ConversationSubject) => boolean>;
 
 export type ConversationAction = keyof typeof conversationRules;
+
+/** A school as the rules see it (issue 21): whether the viewer is one of its owners. */
+export interface SchoolSubject {
+  owner: boolean;
+}
+
+/** Admins, and the school's own owners, keep a listing; no one else, whatever else they are. */
+const keepsListing = (v: PolicyViewer, s: SchoolSubject) => signedIn(v) && (isAdmin(v) || s.owner);
+
+/**
+ * What may be done to one school, by its owners and by admins. Services ask through
+ * access.ts with the subject from the owners feature; nothing else checks ownership.
+ */
+export const schoolRules = {
+  /** Its schedule (the structured editor), contact fields and visitor rules. */
+  "school.edit": keepsListing,
+  /** Who changed what on it, and when. */
+  "school.history.read": keepsListing,
+  /** What the listing did: views, opens, direction taps, downloads, saves, check-ins. */
+  "school.stats.read": keepsListing,
+  /** Feedback and corrections sent about it: reading, applying, dismissing. */
+  "school.feedback.decide": keepsListing,
+  /** The list of its owners. */
+  "school.owners.read": keepsListing,
+  /** Removing an owner other than oneself. */
+  "school.owners.remove": (v: PolicyViewer, _s: SchoolSubject) => isAdmin(v),
+  /** An owner giving the listing up. */
+  "school.owners.leave": (v: PolicyViewer, s: SchoolSubject) => signedIn(v) && s.owner,
+} satisfies Record<string, (viewer: PolicyViewer, subject: SchoolSubject) => boolean>;
+
+export type SchoolAction = keyof typeof schoolRules;
