@@ -52,6 +52,7 @@ import { postRoutes } from "./features/posts/routes";
 import { profilePageRoutes } from "./features/profile-pages/routes";
 import { reportRoutes } from "./features/reports/routes";
 import { scheduleExceptionRoutes } from "./features/schedule-exceptions/routes";
+import { pruneOldExceptions } from "./features/schedule-exceptions/service";
 import { hasDemoSchools, seedDemoSchoolsOnce } from "./features/schools/demo";
 import { schoolPageRoutes } from "./features/schools/page-routes";
 import { schoolRoutes } from "./features/schools/routes";
@@ -169,6 +170,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       pruneJob("notifications", pruneReadNotifications),
       messageMailJob({ send: (mail) => outbox.enqueue(mail), publicUrl: env.PUBLIC_URL }),
       pruneJob("unsubscribe_tokens", pruneUnsubscribeLinks),
+      pruneJob("schedule_exceptions", pruneOldExceptions),
       releaseStaleClaimsJob(),
     ],
   });

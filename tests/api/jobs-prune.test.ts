@@ -112,6 +112,7 @@ describe("pruning jobs, run by the app's jobs runner", () => {
       "prune:password_reset_tokens",
       "prune:post_photos",
       "prune:rate_counters",
+      "prune:schedule_exceptions",
       "prune:sessions",
       "prune:unsubscribe_tokens",
       "prune:upload_tickets",

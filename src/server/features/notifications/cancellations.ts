@@ -5,7 +5,7 @@
  * CANCELLATION_NOTICE_DAYS ahead when it was changed. The item keeps the exception's id,
  * school, date, start, reason and move; its text is built when it is read, from the exception
  * as it is then, so one restored meanwhile says the open mat is back on (or back at its own
- * time). Once the exception was pruned (its days long past) the item says what it was told.
+ * time). One gone without a restore was pruned (its days long past): it says what it told.
  */
 
 import { formatTime } from "../../../common/schedule/format";
@@ -15,8 +15,8 @@ import type { Db } from "../../../db/client";
 import type { StoredEvent } from "../../events/store";
 import {
   addDays,
-  EXCEPTION_KEPT_DAYS,
   exceptionsWithSchools,
+  restoredExceptionIds,
   saversOf,
   schoolNames,
 } from "../schedule-exceptions/service";
@@ -113,10 +113,6 @@ function told(
     : { title: "Open mat cancelled", body: `Open mat at ${gym} on ${when} is cancelled${why}`, link };
 }
 
-/** Whether an exception on `dates` is gone because it was pruned (every one long past), not restored. */
-const prunedBy = (now: Date, dates: readonly string[]) =>
-  dates.every((d) => d < addDays(now.toISOString().slice(0, 10), -(EXCEPTION_KEPT_DAYS + 1)));
-
 export interface CancellationText {
   title: string;
   body: string;
@@ -130,7 +126,6 @@ export interface CancellationText {
 export async function cancellationTexts(
   db: Db,
   items: readonly { id: number; payload: CancellationPayload }[],
-  now = new Date(),
 ): Promise<Map<number, CancellationText>> {
   const out = new Map<number, CancellationText>();
   if (!items.length) return out;
@@ -145,19 +140,23 @@ export async function cancellationTexts(
     ),
   ]);
   const byId = new Map(exceptions.map((x) => [x.id, x]));
+  // Only for the exceptions gone (few): restored, or pruned?
+  const restored = await restoredExceptionIds(
+    db,
+    items.map((i) => i.payload.exceptionId).filter((x) => !byId.has(x)),
+  );
   for (const { id, payload } of items) {
     const school = schools.get(payload.schoolId);
     if (!school) continue;
     const when = whenOf(payload.date, payload.startMinute);
     const link = `/schools/${encodeURIComponent(school.slug)}`;
     const exception = byId.get(payload.exceptionId);
-    const pruned =
-      !exception && prunedBy(now, [payload.date, ...(payload.moveTo ? [payload.moveTo.date] : [])]);
     out.set(
       id,
       exception
         ? told(school.gym, when, exception, link)
-        : pruned
+        : // Gone without a restore: pruned once its days were long past. It says what it told.
+          !restored.has(payload.exceptionId)
           ? told(school.gym, when, payload, link)
           : payload.moveTo
             ? {

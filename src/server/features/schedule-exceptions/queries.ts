@@ -157,3 +157,12 @@ export async function upcomingWithSchools(db: Db, from: string, limit: number) {
 export const pruneExceptionsBefore = (db: Tx, before: string, limit: number) =>
   db.run(sql`DELETE FROM schedule_exceptions WHERE id IN (SELECT id FROM schedule_exceptions
     WHERE date < ${before} AND (move_to_date IS NULL OR move_to_date < ${before}) LIMIT ${limit})`);
+
+/** Which of these exceptions an admin restored (each restore is an audit row, in the delete's batch). */
+export async function restoredIds(db: Db, ids: readonly number[]) {
+  if (!ids.length) return new Set<number>();
+  const rows = await db.all<Record<string, unknown>>(sql`SELECT DISTINCT subject_id FROM admin_audit_log
+    WHERE subject_type = 'schedule_exception' AND action = 'schedule.restore'
+      AND subject_id IN (SELECT value FROM json_each(${JSON.stringify([...new Set(ids)])}))`);
+  return new Set(rows.map((r) => Number(r.subject_id)));
+}

@@ -28,8 +28,14 @@ import {
 } from "./shared";
 
 export { addException } from "./add";
+export { EXCEPTION_KEPT_DAYS, pruneOldExceptions } from "./prune";
 /** What the bell (notifications/cancellations.ts) reads of exceptions and who saved their gyms. */
-export { exceptionsWithSchools, saversOf, schoolNames } from "./queries";
+export {
+  exceptionsWithSchools,
+  restoredIds as restoredExceptionIds,
+  saversOf,
+  schoolNames,
+} from "./queries";
 export { addDays, type ExceptionDeps, toExceptionView, toScheduleException } from "./shared";
 
 /**
