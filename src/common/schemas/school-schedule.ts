@@ -27,9 +27,9 @@ export const transferTexts = {
 } as const;
 
 const INVALID_JSON = Symbol("invalid JSON");
-/** A list a CSV cell carries as JSON text and a JSON file as itself. */
+/** A list a CSV cell carries as JSON text and a JSON file as itself; null or absent: not given. */
 export const jsonList = <T extends v.GenericSchema>(name: string, item: T, max: number) =>
-  v.optional(
+  v.nullish(
     v.pipe(
       v.unknown(),
       v.transform((x) => {
@@ -76,7 +76,7 @@ const sessionEntries = {
     v.transform((n) => n as Weekday),
   ),
   end: v.nullish(minute("end")),
-  notes: v.optional(textList("notes", 200, 20), []),
+  notes: v.optional(textList("notes", 1000, 50), []),
   ordinals: v.optional(
     v.pipe(
       v.array(v.picklist(ORDINALS, transferTexts.ordinals), transferTexts.ordinals),
@@ -91,7 +91,7 @@ const sessionEntries = {
   date: v.optional(localDate("date")),
   from: v.optional(localDate("from")),
   until: v.optional(localDate("until")),
-  review: v.optional(textList("review", 500, 20)),
+  review: v.optional(textList("review", 2000, 50)),
 };
 
 /** What makes a session's fields contradict each other, or null. */

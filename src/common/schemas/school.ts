@@ -119,8 +119,8 @@ export const schoolInputSchema = v.object({
   reviewCount: optionalNumber(0, 10_000_000, "reviewCount"),
   // The stored reading of dayAndTime (an export's): kept as given; without `sessions` the
   // import reads dayAndTime itself.
-  sessions: jsonList("sessions", sessionSchema, 100),
-  untimed: jsonList("untimed", untimedSchema, 7),
+  sessions: jsonList("sessions", sessionSchema, 500),
+  untimed: jsonList("untimed", untimedSchema, 50),
   scheduleUnparsed: jsonList("scheduleUnparsed", shortText("scheduleUnparsed", 1000), 50),
   scheduleConfirmed: v.nullish(
     v.union(
