@@ -3,6 +3,7 @@ import { showToast } from "../../client/toast";
 import type {
   AdminExceptionView,
   ExceptionSchoolChoice,
+  MoveTarget,
   OccurrenceView,
   ScheduleExceptionView,
 } from "../../common/schemas/schedule-exceptions";
@@ -78,7 +79,39 @@ export function useCancelOpenMat() {
   });
 }
 
-/** Restore a cancelled open mat; it leaves the list. */
+export interface MoveInput {
+  schoolId: number;
+  gym: string;
+  date: string;
+  startMinute: number;
+  reason: string;
+  moveTo: MoveTarget;
+}
+
+/** Move an open mat to another date or time; a failure toasts the server's text. */
+export function useMoveOpenMat() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ schoolId, date, startMinute, reason, moveTo }: MoveInput) =>
+      apiRequest<ScheduleExceptionView>("POST", `/api/schools/${schoolId}/exceptions`, {
+        date,
+        startMinute,
+        reason,
+        moveTo: {
+          date: moveTo.date,
+          start: moveTo.start,
+          ...(moveTo.end === null ? {} : { end: moveTo.end }),
+        },
+      }),
+    onSuccess: (_data, input) => {
+      refresh(client, input.schoolId);
+      showToast({ title: "Open mat moved", description: input.gym });
+    },
+    onError: (error) => showToast({ title: "Error", description: error.message, variant: "destructive" }),
+  });
+}
+
+/** Restore a cancelled open mat (or move a moved one back); it leaves the list. */
 export function useRestoreOpenMat(exception: AdminExceptionView) {
   const client = useQueryClient();
   return useMutation({
@@ -88,7 +121,10 @@ export function useRestoreOpenMat(exception: AdminExceptionView) {
         list?.filter((e) => e.id !== exception.id),
       );
       refresh(client, exception.schoolId);
-      showToast({ title: "Open mat restored", description: exception.school.gym });
+      showToast({
+        title: exception.moveTo ? "Open mat moved back" : "Open mat restored",
+        description: exception.school.gym,
+      });
     },
     onError: (error) => showToast({ title: "Error", description: error.message, variant: "destructive" }),
   });

@@ -77,7 +77,7 @@ describe("Cancellations", () => {
     await click(tab(view.container));
     await wait(30);
     const titles = () => [...panel(view.container).querySelectorAll("h3")].map((h) => h.textContent);
-    expect(panel(view.container).querySelector("h2")?.textContent).toBe("Cancelled open mats (2)");
+    expect(panel(view.container).querySelector("h2")?.textContent).toBe("Cancelled open mats and moves (2)");
     expect(titles()).toEqual([
       "Cancel Academy: Sun, Nov 22, 10:00 AM",
       "Cancel Academy: Sat, Nov 28, whole day",
@@ -111,7 +111,7 @@ describe("Cancellations", () => {
     const view = await render(<AdminDashboardView {...props} />);
     await click(tab(view.container));
     await wait(30);
-    expect(panel(view.container).textContent).toContain("No upcoming open mat is cancelled.");
+    expect(panel(view.container).textContent).toContain("No upcoming open mat is cancelled or moved.");
     await click(buttonNamed(panel(view.container), "Cancel an open mat") as HTMLButtonElement);
     const dialog = document.querySelector("dialog") as HTMLDialogElement;
     expect(dialog.open).toBe(true);
