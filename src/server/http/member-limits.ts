@@ -154,6 +154,13 @@ export const memberLimitTable = {
     default: 10,
     chargedBy: "service",
   },
+  "school.claim": {
+    what: "new claims to manage a gym (a repeat of an open claim is free)",
+    windowMs: DAY_MS,
+    env: "LIMIT_CLAIMS_PER_DAY",
+    default: 10,
+    chargedBy: "service",
+  },
   "admin.decision": {
     what: "an admin's decisions (approve, merge, reject, apply, dismiss, remove)",
     windowMs: HOUR_MS,
