@@ -161,6 +161,13 @@ export const memberLimitTable = {
     default: 10,
     chargedBy: "service",
   },
+  "school.edit": {
+    what: "edits of a gym's listing by its owners and admins (schedule, contact fields, visitor rules)",
+    windowMs: HOUR_MS,
+    env: "LIMIT_SCHOOL_EDITS_PER_HOUR",
+    default: 120,
+    chargedBy: "route",
+  },
   "admin.decision": {
     what: "an admin's decisions (approve, merge, reject, apply, dismiss, remove)",
     windowMs: HOUR_MS,
