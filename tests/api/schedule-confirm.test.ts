@@ -77,15 +77,15 @@ describe("POST /api/admin/schools/{id}/schedule/confirm", () => {
     expect(page).toContain("am or pm is not written");
   });
 
-  it("refuses a guest 401, a member 403 with the policy's words, and an unknown school 404, changing nothing", async () => {
+  it("refuses a guest 401, a member who does not keep the listing the same 404 as an unknown school, changing nothing", async () => {
     const before = await snapshot();
     expect(await answer(await confirm(unsureId, {}, ""))).toEqual({
       status: 401,
       body: expect.objectContaining({ message: authMessages.notSignedIn }),
     });
     expect(await answer(await confirm(unsureId, {}, memberCookie))).toEqual({
-      status: 403,
-      body: expect.objectContaining({ message: scheduleReviewTexts.forbidden }),
+      status: 404,
+      body: expect.objectContaining({ message: scheduleReviewTexts.schoolNotFound }),
     });
     expect(await answer(await confirm(999_999))).toEqual({
       status: 404,

@@ -81,7 +81,7 @@ describe("POST /api/schools/{id}/exceptions with moveTo", () => {
     };
     const to = (moveTo: Record<string, unknown>) => ({ ...valid, moveTo: { ...valid.moveTo, ...moveTo } });
     const cases: [Promise<Response>, number, string][] = [
-      [post(valid, memberCookie), 403, exceptionTexts.forbidden],
+      [post(valid, memberCookie), 404, exceptionTexts.schoolNotFound],
       [post(valid, adminCookie, 999_999), 404, exceptionTexts.schoolNotFound],
       [post({ ...valid, startMinute: null }), 400, exceptionTexts.moveNeedsStart],
       [post({ date: valid.date, reason: "x", moveTo: valid.moveTo }), 400, exceptionTexts.moveNeedsStart],

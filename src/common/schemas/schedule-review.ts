@@ -10,7 +10,6 @@ export const scheduleReviewTexts = {
   /** Why a day with no start time is listed for checking. */
   noStartTime: "no start time listed",
   moved: "Moved",
-  forbidden: "You cannot confirm this school's schedule.",
   schoolNotFound: "School not found",
   dayAndTimeInvalid: "dayAndTime must be the schedule text you checked",
   textChanged: "The gym's schedule text changed since you read it; check the new text and confirm again.",

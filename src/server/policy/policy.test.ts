@@ -106,9 +106,9 @@ const siteTable: Record<SiteAction, { guest: boolean; member: boolean; admin: bo
   "member.area": { guest: false, member: true, admin: true },
   "reports.create": { guest: false, member: true, admin: true },
   "reports.review": { guest: false, member: false, admin: true },
+  "claims.review": { guest: false, member: false, admin: true },
   "listings.stale.read": { guest: false, member: false, admin: true },
-  "school.exceptions": { guest: false, member: false, admin: true },
-  "school.confirmSchedule": { guest: false, member: false, admin: true },
+  "exceptions.list": { guest: false, member: false, admin: true },
 };
 
 const viewers: Record<"guest" | "member" | "admin", PolicyViewer> = {

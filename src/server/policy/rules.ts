@@ -43,18 +43,12 @@ export const siteRules = {
   "reports.create": signedIn,
   /** The reports queue and its decisions (remove the content, dismiss). */
   "reports.review": isAdmin,
+  /** The gym claims queue (issue 21) and its decisions (approve, reject). */
+  "claims.review": isAdmin,
   /** The stale listings: flagged schedules and schools no check-in confirmed lately. */
   "listings.stale.read": isAdmin,
-  /**
-   * Cancelling an open mat or closing a day, and restoring it (issue 20). Admins for now;
-   * a school's owners join through this same rule (issue 21), never by a check of their own.
-   */
-  "school.exceptions": isAdmin,
-  /**
-   * Confirming a school's schedule as read, so that its "check with the gym" marks go (issue
-   * 20). Admins for now; owners join through this same rule (issue 21).
-   */
-  "school.confirmSchedule": isAdmin,
+  /** Every school's cancellations and moves at once, and the school search beside them (/admin). */
+  "exceptions.list": isAdmin,
 } satisfies Record<string, (viewer: PolicyViewer) => boolean>;
 
 export const memberRules = {
@@ -145,6 +139,10 @@ const keepsListing = (v: PolicyViewer, s: SchoolSubject) => signedIn(v) && (isAd
 export const schoolRules = {
   /** Its schedule (the structured editor), contact fields and visitor rules. */
   "school.edit": keepsListing,
+  /** Cancelling, moving and restoring one of its open mats, or closing a day (issue 20). */
+  "school.exceptions": keepsListing,
+  /** Confirming the parser's reading of its schedule text, so no "check with the gym" mark shows. */
+  "school.confirmSchedule": keepsListing,
   /** Who changed what on it, and when. */
   "school.history.read": keepsListing,
   /** What the listing did: views, opens, direction taps, downloads, saves, check-ins. */

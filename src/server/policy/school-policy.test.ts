@@ -13,6 +13,8 @@ import { GUEST, type PolicyViewer } from "./viewer";
 type Row = [guest: boolean, memberOwner: boolean, member: boolean, adminOwner: boolean, admin: boolean];
 const table: Record<SchoolAction, Row> = {
   "school.edit": [false, true, false, true, true],
+  "school.exceptions": [false, true, false, true, true],
+  "school.confirmSchedule": [false, true, false, true, true],
   "school.history.read": [false, true, false, true, true],
   "school.stats.read": [false, true, false, true, true],
   "school.feedback.decide": [false, true, false, true, true],

@@ -12,9 +12,9 @@ import type { Db } from "../../../db/client";
 import { auditStatement } from "../../audit/log";
 import { appendEvent } from "../../events/store";
 import { HttpError } from "../../http/errors";
-import { requireAccess } from "../../policy/access";
 import { requireMemberId } from "../../policy/guard";
 import type { PolicyViewer } from "../../policy/viewer";
+import { requireSchool } from "../owners/service";
 import { bumpSchoolsVersionIfChanged, schoolsChanged } from "../schools/service";
 import * as q from "./queries";
 import {
@@ -92,7 +92,7 @@ export async function addException(
   schoolId: number,
   input: ExceptionInput,
 ): Promise<{ exception: ScheduleExceptionView; created: boolean }> {
-  requireAccess(viewer, "school.exceptions", { forbidden: exceptionTexts.forbidden });
+  await requireSchool(deps.db, viewer, "school.exceptions", schoolId, exceptionTexts.schoolNotFound);
   const admin = requireMemberId(viewer);
   const { db } = deps;
   const { school, sessions } = await schoolWithSessions(db, schoolId);

@@ -16,6 +16,7 @@ import { HttpError } from "../../http/errors";
 import { requireAccess } from "../../policy/access";
 import { requireMemberId } from "../../policy/guard";
 import type { PolicyViewer } from "../../policy/viewer";
+import { requireSchool } from "../owners/service";
 import { bumpSchoolsVersionIfChanged, schoolsChanged, schoolsMatching } from "../schools/service";
 import * as q from "./queries";
 import {
@@ -92,7 +93,7 @@ export async function restoreOccurrence(
   schoolId: number,
   exceptionId: number,
 ): Promise<{ restored: ScheduleExceptionView }> {
-  requireAccess(viewer, "school.exceptions", { forbidden: exceptionTexts.forbidden });
+  await requireSchool(deps.db, viewer, "school.exceptions", schoolId, exceptionTexts.schoolNotFound);
   const admin = requireMemberId(viewer);
   const { db } = deps;
   const row = await q.exceptionById(db, exceptionId);
@@ -132,7 +133,7 @@ export async function upcomingExceptions(
   deps: ExceptionDeps,
   viewer: PolicyViewer,
 ): Promise<{ exceptions: AdminExceptionView[] }> {
-  requireAccess(viewer, "school.exceptions", { forbidden: exceptionTexts.forbidden });
+  requireAccess(viewer, "exceptions.list", { forbidden: exceptionTexts.forbidden });
   const from = addDays(deps.now().toISOString().slice(0, 10), -1);
   return { exceptions: await q.upcomingWithSchools(deps.db, from, UPCOMING_MAX) };
 }
@@ -143,7 +144,7 @@ export async function schoolChoices(
   viewer: PolicyViewer,
   text: string,
 ): Promise<{ schools: ExceptionSchoolChoice[] }> {
-  requireAccess(viewer, "school.exceptions", { forbidden: exceptionTexts.forbidden });
+  requireAccess(viewer, "exceptions.list", { forbidden: exceptionTexts.forbidden });
   const rows = await schoolsMatching(deps.db, text, SCHOOL_CHOICES_MAX);
   return { schools: rows.map((r) => ({ id: r.id, gym: r.gym, city: r.city, state: r.state })) };
 }

@@ -7,9 +7,9 @@ import {
 import type { Db } from "../../../db/client";
 import { auditStatement } from "../../audit/log";
 import { HttpError } from "../../http/errors";
-import { requireAccess } from "../../policy/access";
 import { requireMemberId } from "../../policy/guard";
 import type { PolicyViewer } from "../../policy/viewer";
+import { requireSchool } from "../owners/service";
 import { bumpSchoolsVersionIfChanged, schoolsChanged } from "../schools/service";
 import * as q from "./queries";
 
@@ -28,7 +28,7 @@ export async function confirmSchedule(
   schoolId: number,
   input: ScheduleConfirmInput,
 ): Promise<ScheduleConfirmation> {
-  requireAccess(viewer, "school.confirmSchedule", { forbidden: scheduleReviewTexts.forbidden });
+  await requireSchool(db, viewer, "school.confirmSchedule", schoolId, scheduleReviewTexts.schoolNotFound);
   const admin = requireMemberId(viewer);
   const before = await q.scheduleTexts(db, schoolId);
   if (!before) throw new HttpError(404, scheduleReviewTexts.schoolNotFound);
