@@ -63,6 +63,7 @@ import { staleListingRoutes } from "./features/stale-listings/routes";
 import { submissionRoutes } from "./features/submissions/routes";
 import { releaseStaleClaimsJob } from "./features/submissions/service";
 import { userRoutes } from "./features/users/routes";
+import { visitorRuleRoutes } from "./features/visitor-rules/routes";
 import { isStateChanging } from "./http/csrf";
 import { errorMapper } from "./http/error-mapper";
 import { pruneIdempotencyKeys } from "./http/idempotency";
@@ -265,6 +266,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     )
     .use(staleListingRoutes(context, guard))
     .use(scheduleExceptionRoutes({ db: database.db, now: context.now }, guard))
+    .use(visitorRuleRoutes({ db: database.db, now: context.now }, guard))
     .use(photoRoutes(photoDeps, guard, (viewer, id) => canSeePostPhoto(database.db, viewer, id)))
     .use(postPhotoRoutes(photoDeps, guard))
     .use(postRoutes(context, guard))

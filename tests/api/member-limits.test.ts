@@ -193,6 +193,18 @@ const cases: Record<string, () => Promise<{ who: Member; call: (i: number) => Ca
       },
     }),
   }),
+  // Charged before the policy is asked: a member who keeps no gym spends it on 404s too.
+  "school.edit": async () => {
+    const school = await addSchool(t);
+    return {
+      who: await registerMember(t, "schooledit"),
+      call: (i) => ({
+        method: "PUT",
+        path: `/api/schools/${school.id}/visitor-rules`,
+        body: { rules: { matFee: i + 1 } },
+      }),
+    };
+  },
   "admin.decision": async () => ({
     who: await admin(),
     call: (i) => ({ method: "POST", path: `/api/admin/reports/${900_000 + i}/dismiss` }),

@@ -1,3 +1,5 @@
+import type { VisitorRules } from "../schemas/visitor-rules";
+
 /** 0 = Sunday … 6 = Saturday, the same numbering as `Date.prototype.getDay`. */
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
@@ -27,6 +29,8 @@ export interface Session {
   until?: string;
   /** This session's own reasons for a person to check it (am/pm not written, a "?", …). */
   review?: string[];
+  /** This session's own visitor rules, where they differ from the school's (issue 21). */
+  rules?: VisitorRules;
 }
 
 /**

@@ -187,6 +187,8 @@ export interface SchoolView {
   untimed?: import("../schedule/types").UntimedSession[];
   /** Cancelled open mats and closed days from about today on; absent when there are none. */
   exceptions?: import("../schedule/occurrences").ScheduleException[];
+  /** What a visitor should know before a drop-in (issue 21); absent while every rule is unknown. */
+  visitorRules?: import("./visitor-rules").VisitorRules;
   isDemo: boolean;
   lastVerifiedAt: string | null;
   /** The last verified check-in inside one of its listed sessions (listing freshness). */

@@ -1,6 +1,7 @@
 import type { ScheduleException } from "../../../common/schedule/occurrences";
 import { type CommunityNote, httpUrlOrNull, type SchoolView } from "../../../common/schemas/school";
 import type { SchoolRow, SessionRow } from "./queries";
+import type { VisitorRules } from "../../../common/schemas/visitor-rules";
 import { toSession, untimedOf } from "./session-rows";
 
 export type { SchoolView };
@@ -50,6 +51,9 @@ export function toSchoolView(
     ...(exceptions.length ? { exceptions: [...exceptions] } : {}),
     isDemo: row.isDemo,
     lastVerifiedAt: row.lastVerifiedAt?.toISOString() ?? null,
+    ...(row.visitorRules && row.visitorRules !== "{}"
+      ? { visitorRules: JSON.parse(row.visitorRules) as VisitorRules }
+      : {}),
     /** The last verified check-in inside one of its listed sessions (listing freshness). */
     confirmedAt: latestConfirmation(sessions),
     ...(distanceMiles === undefined ? {} : { distance: Math.round(distanceMiles * 10) / 10 }),

@@ -12,6 +12,7 @@ import type {
   UntimedSession,
   Weekday,
 } from "../../../common/schedule/types";
+import type { VisitorRules } from "../../../common/schemas/visitor-rules";
 import type { SessionRow } from "./queries";
 
 /** The schedule as stored: every kind the parser reads, dates without a year placed from `now`. */
@@ -62,7 +63,7 @@ type SessionFields = Pick<
   | "seasonFrom"
   | "seasonUntil"
   | "review"
->;
+> & { visitorRules?: string | null };
 
 /**
  * A stored session as the API's Session; its review reasons only while the schedule's text
@@ -80,6 +81,7 @@ export function toSession(row: SessionFields, withReview = true): Session {
     ...(row.seasonFrom ? { from: row.seasonFrom } : {}),
     ...(row.seasonUntil ? { until: row.seasonUntil } : {}),
     ...(review.length > 0 ? { review } : {}),
+    ...(row.visitorRules ? { rules: JSON.parse(row.visitorRules) as VisitorRules } : {}),
   };
 }
 
