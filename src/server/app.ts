@@ -28,6 +28,7 @@ import { createGeoServices } from "./features/geo/service";
 import { timeZoneAt } from "./features/geo/time-zone";
 import { healthRoutes } from "./features/health/routes";
 import { homeRoutes } from "./features/home/routes";
+import { listingStatsRoutes } from "./features/listing-stats/routes";
 import { locationRoutes } from "./features/location/routes";
 import { createMailOutbox, MAIL_JOB, type MailOutbox } from "./features/mail/outbox";
 import { pruneOldMail } from "./features/mail/queries";
@@ -43,6 +44,7 @@ import {
   pruneReadNotifications,
   wakesNotifications,
 } from "./features/notifications/service";
+import { ownerRoutes } from "./features/owners/routes";
 import { notFoundRoutes, pagesRoutes } from "./features/pages/routes";
 import { photoRoutes, uploadBodyRoute } from "./features/photos/routes";
 import { type PhotoDeps, pruneUploadTickets } from "./features/photos/service";
@@ -53,10 +55,11 @@ import { profilePageRoutes } from "./features/profile-pages/routes";
 import { reportRoutes } from "./features/reports/routes";
 import { scheduleExceptionRoutes } from "./features/schedule-exceptions/routes";
 import { pruneOldExceptions } from "./features/schedule-exceptions/service";
+import { schoolHistoryRoutes } from "./features/school-history/routes";
 import { hasDemoSchools, seedDemoSchoolsOnce } from "./features/schools/demo";
 import { schoolPageRoutes } from "./features/schools/page-routes";
 import { schoolRoutes } from "./features/schools/routes";
-import { schoolPagePaths } from "./features/schools/service";
+import { dayFlagsJob, schoolPagePaths } from "./features/schools/service";
 import { seoRoutes } from "./features/seo/routes";
 import { settingsRoutes } from "./features/settings/routes";
 import { staleListingRoutes } from "./features/stale-listings/routes";
@@ -172,6 +175,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       messageMailJob({ send: (mail) => outbox.enqueue(mail), publicUrl: env.PUBLIC_URL }),
       pruneJob("unsubscribe_tokens", pruneUnsubscribeLinks),
       pruneJob("schedule_exceptions", pruneOldExceptions),
+      dayFlagsJob,
       releaseStaleClaimsJob(),
     ],
   });
@@ -265,7 +269,21 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       ),
     )
     .use(staleListingRoutes(context, guard))
+    .use(
+      ownerRoutes(
+        {
+          db: database.db,
+          now: context.now,
+          sendMail: outbox.enqueue,
+          publicUrl: env.PUBLIC_URL,
+          dailyLimit: env.LIMIT_CLAIMS_PER_DAY,
+        },
+        guard,
+      ),
+    )
     .use(scheduleExceptionRoutes({ db: database.db, now: context.now }, guard))
+    .use(schoolHistoryRoutes(context, guard))
+    .use(listingStatsRoutes(context, guard))
     .use(visitorRuleRoutes({ db: database.db, now: context.now }, guard))
     .use(photoRoutes(photoDeps, guard, (viewer, id) => canSeePostPhoto(database.db, viewer, id)))
     .use(postPhotoRoutes(photoDeps, guard))

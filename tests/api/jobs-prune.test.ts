@@ -116,6 +116,7 @@ describe("pruning jobs, run by the app's jobs runner", () => {
       "prune:sessions",
       "prune:unsubscribe_tokens",
       "prune:upload_tickets",
+      "refresh:day_flags",
       "submissions:release-stale-claims",
     ]);
   });

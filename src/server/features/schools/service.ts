@@ -3,6 +3,8 @@ import { boundingBox, distanceMiles } from "../../../common/geo";
 import { SEARCH_RADIUS_MILES } from "../../../common/home";
 import { hasOpenMatToday, isOpenMatNow } from "../../../common/schedule/open-now";
 import type { DuplicateCandidate } from "../../../common/schemas/submission";
+import type { RuleFilterKey } from "../../../common/schemas/visitor-rules";
+import { matchesRules, ruleMask, visitorRuleBits } from "../../../common/visitor-rules";
 import type { Db } from "../../../db/client";
 import type { GeoResult } from "../geo/service";
 import { exceptionsBySchool } from "./exceptions";
@@ -25,19 +27,20 @@ import {
   schoolsMatching,
   VERSION_KEY,
 } from "./queries";
-import { nearestViews, viewBySlug, viewsWithin } from "./school-reads";
+import { anyWithin, nearestViews, viewBySlug, viewsWithin } from "./school-reads";
 import { type SchoolView, toSchoolView } from "./school-view";
 import { currentSchoolsVersion, schoolsChanged } from "./schools-version";
 import { toSession } from "./session-rows";
 import { perSchoolsVersion } from "./version-cache";
 
 export { correctSchool, type SchoolCorrection } from "./correction";
+export { DAY_FLAGS_JOB, dayFlagsJob, refreshDayFlags } from "./day-flags";
 export { exceptionsBySchool } from "./exceptions";
 /** How every server path reads a gym's schedule text (submissions use it through here). */
 export { type IngestDeps, type SchoolDraft, upsertSchool } from "./ingest";
 export { schoolsMatching } from "./queries";
 export { currentSchoolsVersion, schoolsChanged } from "./schools-version";
-export { readSchedule, toSession } from "./session-rows";
+export { readSchedule, scheduleDayFlags, sessionRows, toSession } from "./session-rows";
 export { locate as locateSchool } from "./transfer";
 
 export const SUGGESTION_LIMIT = 10;
@@ -244,13 +247,20 @@ export function byDistanceFrom(schools: readonly SchoolView[], from: Point): Sch
     .sort((a, b) => a.distance - b.distance);
 }
 
+/** The views that have every chosen visitor rule (all of them when none is chosen). */
+export function withRules(views: SchoolView[], rules: readonly RuleFilterKey[]): SchoolView[] {
+  if (!rules.length) return views;
+  return views.filter((view) => matchesRules(visitorRuleBits(view.visitorRules, view.sessions), rules));
+}
+
 /**
- * Schools within `miles` of a point, nearest first, at most `RESULT_LIMIT`. The spatial
- * index kept per schools version finds them; only the schools listed are read (and only
- * those this copy has not read since the version moved).
+ * Schools within `miles` of a point with every chosen visitor rule, nearest first, at most
+ * `RESULT_LIMIT`. The spatial index kept per schools version finds them (it holds each
+ * school's rule bits, so a filter costs no more than none); only the schools listed are read
+ * (and only those this copy has not read since the version moved).
  */
-export const withinRadius = (db: Db, center: Point, miles: number) =>
-  viewsWithin(db, center.latitude, center.longitude, miles, RESULT_LIMIT);
+export const withinRadius = (db: Db, center: Point, miles: number, rules: readonly RuleFilterKey[] = []) =>
+  viewsWithin(db, center.latitude, center.longitude, miles, RESULT_LIMIT, ruleMask(rules));
 
 /** "Austin", "Austin, TX" or "Austin TX". */
 export async function inCity(db: Db, cityQuery: string, from?: Point) {
@@ -265,8 +275,8 @@ export async function inCity(db: Db, cityQuery: string, from?: Point) {
  * The `limit` schools nearest a point, from the spatial index kept per schools version: a
  * point far from every school still reads only the `limit` schools it lists.
  */
-export const nearest = (db: Db, center: Point, limit: number) =>
-  nearestViews(db, center.latitude, center.longitude, limit);
+export const nearest = (db: Db, center: Point, limit: number, rules: readonly RuleFilterKey[] = []) =>
+  nearestViews(db, center.latitude, center.longitude, limit, ruleMask(rules));
 
 /**
  * Ids of schools with an open mat now (or any time today), each judged in its own time
@@ -310,13 +320,16 @@ export interface SearchResult {
 /**
  * The spec's search order on the server: geocode, then the 40-mile radius around that
  * point, then the city by name, then free text. A state name lists that state's schools,
- * since a 40-mile circle around a state's middle answers nobody's question.
+ * since a 40-mile circle around a state's middle answers nobody's question. Chosen visitor
+ * rules filter what the strategy found; they never change the strategy (a place with
+ * schools but none free is a radius search with no schools).
  */
 export async function search(
   db: Db,
   geocoder: SchoolGeocoder,
   query: string,
   from?: Point,
+  rules: readonly RuleFilterKey[] = [],
 ): Promise<SearchResult> {
   const q = query.trim();
   const location = await geocoder.geocode(q);
@@ -325,25 +338,26 @@ export async function search(
       query: q,
       strategy: "state",
       location,
-      schools: await schoolViews(db, await schoolsInState(db, location.state), from),
+      schools: withRules(await schoolViews(db, await schoolsInState(db, location.state), from), rules),
     };
   }
   if (location) {
-    const near = await withinRadius(db, location, SEARCH_RADIUS_MILES);
-    if (near.length) return { query: q, strategy: "radius", location, schools: near };
+    const near = await withinRadius(db, location, SEARCH_RADIUS_MILES, rules);
+    if (near.length || (rules.length && (await anyWithin(db, location.latitude, location.longitude, SEARCH_RADIUS_MILES))))
+      return { query: q, strategy: "radius", location, schools: near };
   }
   const city = await inCity(
     db,
     location?.city && location.state ? `${location.city}, ${location.state}` : q,
     from,
   );
-  if (city.length) return { query: q, strategy: "city", location, schools: city };
+  if (city.length) return { query: q, strategy: "city", location, schools: withRules(city, rules) };
   const text = await schoolViews(
     db,
     await schoolsMatching(db, q, RESULT_LIMIT),
     from ?? location ?? undefined,
   );
-  return { query: q, strategy: "text", location, schools: text };
+  return { query: q, strategy: "text", location, schools: withRules(text, rules) };
 }
 
 /** Up to 10 strings: gym names first, then places (cities, ZIP codes). */
