@@ -67,3 +67,36 @@ export type CorrectFeedbackInput = v.InferOutput<typeof correctFeedbackSchema>;
 export const feedbackIdParams = v.object({
   id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,11}$/, feedbackReviewMessages.idInvalid), v.transform(Number)),
 });
+
+/**
+ * `GET /api/schools/{id}/feedback`: a school's open feedback, as its owners (and admins) decide
+ * it on the manage page. Private comments reach admins only (spec §6), so an owner sees the
+ * items with a public note, and no private comments.
+ */
+export interface SchoolFeedbackItem {
+  id: number;
+  schoolId: number;
+  communityNotes: string | null;
+  privateComments: string | null;
+  submittedAt: string;
+  status: FeedbackStatus;
+  schoolName: string;
+  schoolSlug: string;
+  address: string;
+  city: string;
+  dayAndTime: string;
+  website: string | null;
+}
+
+export const schoolFeedbackParams = v.object({
+  id: v.pipe(
+    v.string(),
+    v.regex(/^[1-9]\d{0,11}$/, feedbackReviewMessages.schoolNotFound),
+    v.transform(Number),
+  ),
+  feedbackId: v.pipe(
+    v.string(),
+    v.regex(/^[1-9]\d{0,11}$/, feedbackReviewMessages.notFound),
+    v.transform(Number),
+  ),
+});

@@ -13,26 +13,39 @@ export type FeedbackRow = typeof feedback.$inferSelect;
 export const findFeedback = (db: Db, id: number) =>
   db.query.feedback.findFirst({ where: eq(feedback.id, id) });
 
+const listed = {
+  id: feedback.id,
+  schoolId: feedback.schoolId,
+  communityNotes: feedback.communityNotes,
+  privateComments: feedback.privateComments,
+  submittedAt: feedback.submittedAt,
+  status: feedback.status,
+  decidedAt: feedback.decidedAt,
+  decidedBy: users.username,
+  notePublished: feedback.notePublished,
+  schoolName: schools.gym,
+  schoolSlug: schools.slug,
+  address: schools.address,
+  city: schools.city,
+  dayAndTime: schools.dayAndTime,
+  website: schools.website,
+};
+
+/** One school's open feedback, newest first, with the school's listed fields (its manage page). */
+export const openFeedbackOf = (db: Db, schoolId: number, limit: number) =>
+  db
+    .select(listed)
+    .from(feedback)
+    .innerJoin(schools, eq(feedback.schoolId, schools.id))
+    .leftJoin(users, eq(feedback.decidedBy, users.id))
+    .where(and(eq(feedback.schoolId, schoolId), eq(feedback.status, "open")))
+    .orderBy(desc(feedback.submittedAt), desc(feedback.id))
+    .limit(limit);
+
 /** Newest first, with the school's listed fields (the correction dialog starts from them) and who decided. */
 export const listFeedback = (db: Db, limit: number) =>
   db
-    .select({
-      id: feedback.id,
-      schoolId: feedback.schoolId,
-      communityNotes: feedback.communityNotes,
-      privateComments: feedback.privateComments,
-      submittedAt: feedback.submittedAt,
-      status: feedback.status,
-      decidedAt: feedback.decidedAt,
-      decidedBy: users.username,
-      notePublished: feedback.notePublished,
-      schoolName: schools.gym,
-      schoolSlug: schools.slug,
-      address: schools.address,
-      city: schools.city,
-      dayAndTime: schools.dayAndTime,
-      website: schools.website,
-    })
+    .select(listed)
     .from(feedback)
     .innerJoin(schools, eq(feedback.schoolId, schools.id))
     .leftJoin(users, eq(feedback.decidedBy, users.id))

@@ -3,6 +3,7 @@ import {
   type FeedbackInput,
   feedbackMessages,
   feedbackReviewMessages,
+  type SchoolFeedbackItem,
 } from "../../../common/schemas/feedback";
 import { submissionMessages } from "../../../common/schemas/submission";
 import type { Db } from "../../../db/client";
@@ -10,9 +11,10 @@ import { auditStatement } from "../../audit/log";
 import { HttpError } from "../../http/errors";
 import { limitRule, memberLimitTable } from "../../http/member-limits";
 import { hitRate, tooManyRequests } from "../../http/rate-limit";
-import { requireAccess } from "../../policy/access";
-import { adminOnlyApiMessage } from "../../policy/guard";
+import { can, requireAccess } from "../../policy/access";
+import { adminOnlyApiMessage, requireMemberId } from "../../policy/guard";
 import type { PolicyViewer } from "../../policy/viewer";
+import { requireSchool } from "../owners/service";
 import { correctSchool, getSchool, locateSchool, type SchoolGeocoder, schoolRow } from "../schools/service";
 import {
   decideIfOpen,
@@ -20,6 +22,7 @@ import {
   findFeedback,
   insertFeedback,
   listFeedback,
+  openFeedbackOf,
   stillOpen,
 } from "./queries";
 
@@ -99,8 +102,18 @@ export async function applyFeedback(
   input: CorrectFeedbackInput,
 ) {
   const adminId = reviewer(viewer);
+  return applyOpenFeedback(deps, adminId, await loadOpen(deps.db, id), input);
+}
+
+/** The correction itself, by `adminId` (an admin, or one of the school's owners: school-feedback.ts). */
+async function applyOpenFeedback(
+  deps: FeedbackReviewDeps,
+  adminId: number,
+  item: FeedbackRow,
+  input: CorrectFeedbackInput,
+) {
   const { db } = deps;
-  const item = await loadOpen(db, id);
+  const { id } = item;
   const school = await schoolRow(db, item.schoolId);
   if (!school) throw new HttpError(404, feedbackReviewMessages.schoolNotFound);
   const moved = input.address !== school.address;
@@ -148,7 +161,10 @@ export async function applyFeedback(
   };
   const guard = stillOpen(id);
   const results = await db.batch([
-    ...correctSchool(db, school, { ...fix, place, note }, deps.timeZoneAt, now, guard),
+    ...correctSchool(db, school, { ...fix, place, note }, deps.timeZoneAt, now, guard, {
+      source: "admin",
+      userId: adminId,
+    }),
     auditStatement(
       db,
       {
@@ -181,8 +197,17 @@ export async function dismissFeedback(
   id: number,
 ) {
   const adminId = reviewer(viewer);
+  return dismissOpenFeedback(deps, adminId, await loadOpen(deps.db, id));
+}
+
+/** The dismissal itself, by `adminId` (an admin, or one of the school's owners). */
+async function dismissOpenFeedback(
+  deps: Pick<FeedbackReviewDeps, "db" | "now">,
+  adminId: number,
+  item: FeedbackRow,
+) {
   const { db } = deps;
-  const item = await loadOpen(db, id);
+  const { id } = item;
   const now = deps.now();
   const before = feedbackAudit(item);
   const [, claimed] = await db.batch([
@@ -203,4 +228,75 @@ export async function dismissFeedback(
   ]);
   if (!claimed.length) throw alreadyDecided();
   return { id, status: "dismissed" as const, message: feedbackReviewMessages.dismissed };
+}
+
+// Feedback about a school reaches its owners too (issue 21): they list the school's open
+// feedback on its manage page and apply or dismiss it as admins do, through the policy's
+// `school.feedback.decide`. Private comments stay with admins (spec §6).
+
+/** The most open items the manage page lists at once. */
+const LISTED_MAX = 200;
+
+/** An owner decides the feedback a visitor can read (a public note); an admin, all of it. */
+const decidable = (viewer: PolicyViewer, item: { communityNotes: string | null }) =>
+  can(viewer, "feedback.list") || Boolean(item.communityNotes);
+
+/** `GET /api/schools/{id}/feedback`: the school's open feedback, newest first. */
+export async function schoolFeedback(
+  db: Db,
+  viewer: PolicyViewer,
+  schoolId: number,
+): Promise<SchoolFeedbackItem[]> {
+  await requireSchool(db, viewer, "school.feedback.decide", schoolId, feedbackReviewMessages.schoolNotFound);
+  const admin = can(viewer, "feedback.list");
+  const rows = await openFeedbackOf(db, schoolId, LISTED_MAX);
+  return rows
+    .filter((row) => decidable(viewer, row))
+    .map((row) => ({
+      id: row.id,
+      schoolId: row.schoolId,
+      communityNotes: row.communityNotes,
+      privateComments: admin ? row.privateComments : null,
+      submittedAt: row.submittedAt.toISOString(),
+      status: row.status,
+      schoolName: row.schoolName,
+      schoolSlug: row.schoolSlug,
+      address: row.address,
+      city: row.city,
+      dayAndTime: row.dayAndTime,
+      website: row.website,
+    }));
+}
+
+/** The school's open item, or the answer an admin would get for it: 404 when not this school's, 409 when decided. */
+async function openItemOf(db: Db, viewer: PolicyViewer, schoolId: number, id: number): Promise<FeedbackRow> {
+  await requireSchool(db, viewer, "school.feedback.decide", schoolId, feedbackReviewMessages.schoolNotFound);
+  const item = await findFeedback(db, id);
+  if (!item || item.schoolId !== schoolId || !decidable(viewer, item))
+    throw new HttpError(404, feedbackReviewMessages.notFound);
+  if (item.status !== "open") throw alreadyDecided();
+  return item;
+}
+
+/** `POST /api/schools/{id}/feedback/{feedbackId}/apply`: the correction, as an admin's. */
+export async function applySchoolFeedback(
+  deps: FeedbackReviewDeps,
+  viewer: PolicyViewer,
+  schoolId: number,
+  id: number,
+  input: CorrectFeedbackInput,
+) {
+  const item = await openItemOf(deps.db, viewer, schoolId, id);
+  return applyOpenFeedback(deps, requireMemberId(viewer), item, input);
+}
+
+/** `POST /api/schools/{id}/feedback/{feedbackId}/dismiss`. */
+export async function dismissSchoolFeedback(
+  deps: FeedbackReviewDeps,
+  viewer: PolicyViewer,
+  schoolId: number,
+  id: number,
+) {
+  const item = await openItemOf(deps.db, viewer, schoolId, id);
+  return dismissOpenFeedback(deps, requireMemberId(viewer), item);
 }
