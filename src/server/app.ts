@@ -56,6 +56,7 @@ import { reportRoutes } from "./features/reports/routes";
 import { scheduleExceptionRoutes } from "./features/schedule-exceptions/routes";
 import { pruneOldExceptions } from "./features/schedule-exceptions/service";
 import { schoolHistoryRoutes } from "./features/school-history/routes";
+import { schoolManageRoutes } from "./features/school-manage/routes";
 import { hasDemoSchools, seedDemoSchoolsOnce } from "./features/schools/demo";
 import { schoolPageRoutes } from "./features/schools/page-routes";
 import { schoolRoutes } from "./features/schools/routes";
@@ -282,6 +283,12 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       ),
     )
     .use(scheduleExceptionRoutes({ db: database.db, now: context.now }, guard))
+    .use(
+      schoolManageRoutes(
+        { db: database.db, now: context.now, geocoder: geo.schoolGeocoder, timeZoneAt },
+        guard,
+      ),
+    )
     .use(schoolHistoryRoutes(context, guard))
     .use(listingStatsRoutes(context, guard))
     .use(visitorRuleRoutes({ db: database.db, now: context.now }, guard))
