@@ -25,7 +25,15 @@ export const notificationTexts = {
 export const bellLabel = (count: number) => `Notifications, ${count} unread`;
 export const messagesLabel = (count: number) => `Messages, ${count} unread`;
 
-export const notificationTypes = ["follow", "like", "badge", "submission", "cancellation"] as const;
+export const notificationTypes = [
+  "follow",
+  "like",
+  "badge",
+  "submission",
+  "cancellation",
+  "claim",
+  "ownership",
+] as const;
 
 /**
  * Spec §3 "Notification", as its reader may see it: the texts are built on the server for

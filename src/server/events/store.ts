@@ -20,7 +20,11 @@ export type EventType =
   /** An admin cancelled an open mat or closed a day: subject the exception, payload `{ schoolId }`. */
   | "occurrence.cancelled"
   /** An admin moved an open mat to another time: subject the exception, payload `{ schoolId }`. */
-  | "occurrence.moved";
+  | "occurrence.moved"
+  /** A gym claim approved (by its domain or an admin) or rejected: subject the claim, payload ClaimDecided. */
+  | "claim.decided"
+  /** An owner removed by an admin, or leaving: subject the school, payload OwnerRemoved. */
+  | "owner.removed";
 
 export interface NewEvent {
   type: EventType;
@@ -172,8 +176,9 @@ export const cursorIs = (name: string, expected: number) =>
 /**
  * For an account's deletion batch, before the member's row goes (their recipient and actor
  * rows are still there to be read): every event that names them goes, as actor, recipient,
- * the member followed, the liked post's author or the submitter, and the `notification.created`
- * of any bell item they are an actor of (events stored before issue 19 held its text).
+ * the member followed, the liked post's author, the submitter or the claimant (or owner), and
+ * the `notification.created` of any bell item they are an actor of (events stored before
+ * issue 19 held its text).
  */
 export const forgetMemberEvents = (db: Tx, userId: number) =>
   db.run(sql`DELETE FROM domain_events WHERE actor_id = ${userId}
@@ -181,6 +186,7 @@ export const forgetMemberEvents = (db: Tx, userId: number) =>
     OR (type = 'follow.created' AND subject_id = ${userId})
     OR (type = 'post.liked' AND json_extract(payload, '$.authorId') = ${userId})
     OR (type = 'submission.decided' AND json_extract(payload, '$.submitterId') = ${userId})
+    OR (type IN ('claim.decided', 'owner.removed') AND json_extract(payload, '$.userId') = ${userId})
     OR (type = 'notification.created'
       AND subject_id IN (SELECT notification_id FROM notification_actors WHERE actor_id = ${userId}))`);
 

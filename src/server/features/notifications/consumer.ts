@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import * as v from "valibot";
+import { claimDecidedSchema, ownerRemovedSchema } from "../../../common/schemas/claims";
 import { submissionDecidedSchema } from "../../../common/schemas/notifications";
 import type { Db } from "../../../db/client";
 import {
@@ -38,6 +39,8 @@ const SOURCES: readonly EventType[] = [
   "submission.decided",
   "occurrence.cancelled",
   "occurrence.moved",
+  "claim.decided",
+  "owner.removed",
 ];
 const BATCH = 200;
 /** Rounds per run, so a backlog drains in a few runs without one run holding on for long. */
@@ -102,6 +105,33 @@ function changeOf(e: StoredEvent): Change | null {
       groupKey: `submission:${decision.submissionId}`,
       subjectId: decision.submissionId,
       payload: JSON.stringify(decision),
+    };
+  }
+  if (e.type === "claim.decided" && isId(e.subjectId)) {
+    const parsed = v.safeParse(claimDecidedSchema, e.payload);
+    if (!parsed.success) return null;
+    const { userId, ...decision } = parsed.output;
+    return {
+      ...base,
+      userId,
+      type: "claim",
+      groupKey: `claim:${e.subjectId}`,
+      subjectId: decision.schoolId,
+      payload: JSON.stringify(decision),
+    };
+  }
+  if (e.type === "owner.removed") {
+    const parsed = v.safeParse(ownerRemovedSchema, e.payload);
+    if (!parsed.success) return null;
+    const { userId, ...removal } = parsed.output;
+    return {
+      ...base,
+      userId,
+      type: "ownership",
+      // One item per school: leaving again after a new claim brings it back to the top.
+      groupKey: `ownership:${removal.schoolId}`,
+      subjectId: removal.schoolId,
+      payload: JSON.stringify(removal),
     };
   }
   return null;
@@ -260,6 +290,9 @@ const PRODUCERS: readonly [string, RegExp][] = [
   ["PATCH", /^\/api\/admin\//],
   // A cancellation tells the members who saved the gym.
   ["POST", /^\/api\/schools\/\d+\/exceptions$/],
+  // A claim approved at once by its domain; an owner removed or leaving.
+  ["POST", /^\/api\/schools\/\d+\/claims$/],
+  ["DELETE", /^\/api\/schools\/\d+\/owners\/\d+$/],
 ];
 
 export function wakesNotifications(request: Request, response: Response): boolean {

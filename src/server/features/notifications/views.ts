@@ -1,4 +1,5 @@
 import { badgeDefinition } from "../../../common/badges";
+import { manageHref } from "../../../common/schemas/claims";
 import { type NotificationView, notificationTypes } from "../../../common/schemas/notifications";
 import type { Db } from "../../../db/client";
 import { can } from "../../policy/access";
@@ -79,6 +80,37 @@ function texts(
         body: `Your open mat submission for ${gym} was not approved.${reason ? ` Reason: ${reason}` : ""}`,
         link: null,
       };
+    }
+    case "claim": {
+      const gym = str(payload, "gym") || "the gym";
+      const slug = str(payload, "slug");
+      if (payload.decision === "approved")
+        return {
+          title: "Gym claim approved",
+          body: `You can now manage ${gym}: its schedule, visitor rules and contact details.`,
+          link: slug ? manageHref(slug) : null,
+        };
+      const reason = str(payload, "reason").trim();
+      return {
+        title: "Gym claim not approved",
+        body: `Your claim to manage ${gym} was not approved.${reason ? ` Reason: ${reason}` : ""}`,
+        link: slug ? `/schools/${slug}` : null,
+      };
+    }
+    case "ownership": {
+      const gym = str(payload, "gym") || "the gym";
+      const slug = str(payload, "slug");
+      return payload.left === true
+        ? {
+            title: "You left a gym",
+            body: `You no longer manage ${gym}.`,
+            link: slug ? `/schools/${slug}` : null,
+          }
+        : {
+            title: "Removed as a gym owner",
+            body: `An administrator removed you as an owner of ${gym}.`,
+            link: slug ? `/schools/${slug}` : null,
+          };
     }
     default:
       return null;
