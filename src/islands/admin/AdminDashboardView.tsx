@@ -3,6 +3,7 @@ import { useState } from "react";
 import { AdminTabs } from "./AdminTabs";
 import { AuditPanel } from "./AuditPanel";
 import { CancellationsPanel } from "./CancellationsPanel";
+import { ClaimsPanel } from "./ClaimsPanel";
 import { FeedbackPanel } from "./FeedbackPanel";
 import { type AuditPages, adminKeys, type StalePages } from "./queries";
 import { ReportsPanel } from "./ReportsPanel";
@@ -33,7 +34,10 @@ function useSeed({ submissions, feedback, audit, reports, stale }: AdminDashboar
   });
 }
 
-/** /admin: the review queue, the feedback dashboard, reports, stale listings and the audit log, as tabs. */
+/**
+ * /admin: the review queue, the feedback dashboard, reports, gym claims, stale listings,
+ * cancellations and the audit log, as tabs.
+ */
 export function AdminDashboardView(props: AdminDashboardProps) {
   useSeed(props);
   return (
@@ -47,6 +51,8 @@ export function AdminDashboardView(props: AdminDashboardProps) {
         },
         { id: "feedback", label: "Feedback Dashboard", panel: <FeedbackPanel /> },
         { id: "reports", label: "Reports", panel: <ReportsPanel /> },
+        // Not seeded by the page: it loads when its tab is first opened.
+        { id: "claims", label: "Claims", panel: <ClaimsPanel />, lazy: true },
         { id: "stale", label: "Stale listings", panel: <StalePanel /> },
         // Not seeded by the page: it loads when its tab is first opened.
         { id: "cancellations", label: "Cancellations", panel: <CancellationsPanel />, lazy: true },

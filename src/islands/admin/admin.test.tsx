@@ -211,12 +211,14 @@ describe("Tabs", () => {
       "Submissions",
       "Feedback Dashboard",
       "Reports",
+      "Claims",
       "Stale listings",
       "Cancellations",
       "Audit log",
     ]);
     expect(tabs.map((t) => t.getAttribute("aria-selected"))).toEqual([
       "true",
+      "false",
       "false",
       "false",
       "false",
@@ -231,7 +233,7 @@ describe("Tabs", () => {
     expect(panel.hidden).toBe(false);
     await press(tabs[1] as HTMLButtonElement, "ArrowLeft");
     await press(tabs[0] as HTMLButtonElement, "ArrowLeft");
-    expect(tabs[5]?.getAttribute("aria-selected")).toBe("true");
+    expect(tabs[6]?.getAttribute("aria-selected")).toBe("true");
     await view.unmount();
   });
 });
