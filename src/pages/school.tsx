@@ -162,6 +162,10 @@ export function schoolPage(
           )}
         </section>
         <CommunityNotes notes={school.feedbackNotes} headingId="community-notes" level="h2" />
+        <Island
+          name="ManageGym"
+          props={{ schoolId: school.id, slug: school.slug, gym: school.gym, signedIn }}
+        />
       </article>
     ),
   };

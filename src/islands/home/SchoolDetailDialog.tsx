@@ -5,6 +5,7 @@ import { CheckInButton } from "../checkins/CheckInButton";
 import { CommunityNotes } from "./CommunityNotes";
 import { ConfirmedByCheckin } from "./ConfirmedByCheckin";
 import { FavoriteButton } from "./FavoriteButton";
+import { ManageGymButton } from "./ManageGymButton";
 import { Modal } from "./Modal";
 import { useSchool } from "./queries/school";
 import { OpenMatStatusLine, SchoolSchedule } from "./SchoolSchedule";
@@ -69,6 +70,7 @@ export function SchoolDetailDialog({
           <div className="modal-actions">
             <CheckInButton schoolId={schoolId} signedIn={signedIn} />
             <FavoriteButton schoolId={schoolId} signedIn={signedIn} />
+            <ManageGymButton schoolId={schoolId} slug={school.slug} gym={school.gym} signedIn={signedIn} />
             <button type="button" className="button button-ghost" onClick={() => onViewOnMap(school)}>
               {homeTexts.viewOnMap}
             </button>
