@@ -1,3 +1,4 @@
+import type { Provenance } from "./freshness";
 import type { ScheduleException } from "./schedule/occurrences";
 import type { Session, UntimedSession } from "./schedule/types";
 
@@ -51,6 +52,8 @@ export interface SchoolSummary {
   reviewCount: number;
   /** When a verified check-in last confirmed a listed session, or null. */
   confirmedAt: string | null;
+  /** Where the schedule last came from (see SchoolView); absent from older fixtures. */
+  provenance?: Provenance | null;
   /** Miles from the searched place or the visitor, when known. */
   distance?: number;
 }
@@ -152,6 +155,7 @@ export function toSchoolSummary(s: SchoolLike): SchoolSummary {
     rating: s.rating,
     reviewCount: s.reviewCount,
     confirmedAt: s.confirmedAt,
+    ...(s.provenance ? { provenance: s.provenance } : {}),
     ...(s.distance === undefined ? {} : { distance: s.distance }),
   };
 }

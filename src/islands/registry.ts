@@ -21,6 +21,7 @@ export const islandRegistry = {
   ProfilePosts: () => import("./ProfilePosts"),
   ResetPasswordForm: () => import("./ResetPasswordForm"),
   SchoolCheckIn: () => import("./SchoolCheckIn"),
+  SchoolDirections: () => import("./SchoolDirections"),
   SeeFriends: () => import("./SeeFriends"),
   SubmitOpenMat: () => import("./SubmitOpenMat"),
   UserSearch: () => import("./UserSearch"),

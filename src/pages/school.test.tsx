@@ -47,6 +47,7 @@ const school: SchoolView = {
   isDemo: false,
   lastVerifiedAt: null,
   confirmedAt: null,
+  provenance: null,
 };
 
 const noStatus: OpenMatStatus = { current: null, next: null };

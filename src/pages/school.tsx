@@ -1,4 +1,3 @@
-import { directionsUrl } from "../common/directions";
 import { formatNextStart, formatTime } from "../common/schedule/format";
 import type { Occurrence } from "../common/schedule/occurrences";
 import type { OpenMatStatus } from "../common/schedule/open-now";
@@ -117,13 +116,7 @@ export function schoolPage(
         <section aria-labelledby="where">
           <h2 id="where">Where</h2>
           <p>{school.address}</p>
-          <p>
-            <a href={directionsUrl(school.address)} rel="noopener noreferrer" target="_blank">
-              Get directions
-            </a>
-            {" · "}
-            <a href={`/?school=${school.id}`}>View on Map</a>
-          </p>
+          <Island name="SchoolDirections" props={{ schoolId: school.id, address: school.address }} />
           {school.phone && <p>{`Phone: ${school.phone}`}</p>}
         </section>
         <section aria-labelledby="schedule">

@@ -29,6 +29,7 @@ import { timeZoneAt } from "./features/geo/time-zone";
 import { healthRoutes } from "./features/health/routes";
 import { homeRoutes } from "./features/home/routes";
 import { listingStatsRoutes } from "./features/listing-stats/routes";
+import { closeListingTally } from "./features/listing-stats/service";
 import { locationRoutes } from "./features/location/routes";
 import { createMailOutbox, MAIL_JOB, type MailOutbox } from "./features/mail/outbox";
 import { pruneOldMail } from "./features/mail/queries";
@@ -347,6 +348,10 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       await live.close();
       await jobs.stop();
       await outbox.close();
+      // Page views this copy counted but has not written yet.
+      await closeListingTally(database.db).catch((error) =>
+        log.warn("listing counts not written", { error: String(error) }),
+      );
       await database.close();
     }),
   };

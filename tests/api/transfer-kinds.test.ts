@@ -114,9 +114,10 @@ describe("an export carries every kind and imports back unchanged", () => {
             string,
             unknown
           >;
-          // Ids and slugs are the database's own; the day flags and the exceptions in view follow
-          // the clock (a dated session past is no longer a Saturday) and are checked apart.
-          const { id: _i, slug: _s, lastVerifiedAt: _v, exceptions: _e, ...rest } = body;
+          // Ids and slugs are the database's own, as is when each school was imported into it
+          // (provenance); the day flags and the exceptions in view follow the clock (a dated
+          // session past is no longer a Saturday) and are checked apart.
+          const { id: _i, slug: _s, lastVerifiedAt: _v, exceptions: _e, provenance: _p, ...rest } = body;
           for (const day of ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])
             delete rest[day];
           return rest;

@@ -193,6 +193,8 @@ export interface SchoolView {
   lastVerifiedAt: string | null;
   /** The last verified check-in inside one of its listed sessions (listing freshness). */
   confirmedAt: string | null;
+  /** Where the schedule last came from (the freshest of its source and the last check-in), or null. */
+  provenance: import("../freshness").Provenance | null;
   /** Miles from the searched point, one decimal, when the list was a search. */
   distance?: number;
 }

@@ -1,12 +1,14 @@
+import { useEffect } from "react";
 import { directionsUrl } from "../../common/directions";
 import { type SchoolSummary, toSchoolSummary } from "../../common/home";
 import { homeTexts } from "../../common/home-texts";
 import { CheckInButton } from "../checkins/CheckInButton";
 import { CommunityNotes } from "./CommunityNotes";
-import { ConfirmedByCheckin } from "./ConfirmedByCheckin";
 import { FavoriteButton } from "./FavoriteButton";
+import { sendListingBeacon } from "./listing-beacon";
 import { ManageGymButton } from "./ManageGymButton";
 import { Modal } from "./Modal";
+import { ProvenanceLine } from "./ProvenanceLine";
 import { useSchool } from "./queries/school";
 import { OpenMatStatusLine, SchoolSchedule } from "./SchoolSchedule";
 
@@ -28,6 +30,8 @@ export function SchoolDetailDialog({
   onViewOnMap,
 }: SchoolDetailDialogProps) {
   const details = useSchool(schoolId);
+  // A detail open, counted for the school's owners once per page load.
+  useEffect(() => sendListingBeacon(schoolId, "detail"), [schoolId]);
   const school = details.data ? toSchoolSummary(details.data) : known;
   const titleId = `school-${schoolId}-title`;
   return (
@@ -38,14 +42,19 @@ export function SchoolDetailDialog({
           <OpenMatStatusLine school={school} />
           <section aria-label="Address">
             <p className="school-address">{school.address}</p>
-            <a href={directionsUrl(school.address)} target="_blank" rel="noopener noreferrer">
+            <a
+              href={directionsUrl(school.address)}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => sendListingBeacon(schoolId, "directions")}
+            >
               {homeTexts.getDirections}
             </a>
           </section>
           <section aria-labelledby={`${titleId}-schedule`}>
             <h3 id={`${titleId}-schedule`}>Open Mat schedule</h3>
             <SchoolSchedule school={school} />
-            <ConfirmedByCheckin confirmedAt={school.confirmedAt} />
+            <ProvenanceLine provenance={school.provenance} />
           </section>
           <section aria-labelledby={`${titleId}-about`}>
             <h3 id={`${titleId}-about`}>About</h3>

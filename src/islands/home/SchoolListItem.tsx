@@ -1,7 +1,7 @@
 import type { MouseEvent } from "react";
 import { formatSchedule } from "../../common/schedule/format";
-import { ConfirmedByCheckin } from "./ConfirmedByCheckin";
 import { daysText } from "./day-labels";
+import { ProvenanceLine } from "./ProvenanceLine";
 import { CheckWithGym, reviewReasons } from "./SchoolSchedule";
 import type { HomeRow } from "./school-api";
 
@@ -34,7 +34,7 @@ export function SchoolListItem({ row, onOpen }: { row: HomeRow; onOpen(id: numbe
         </span>
       )}
       {row.distance !== undefined && <span className="school-distance">{`${row.distance} mi`}</span>}
-      {summary && <ConfirmedByCheckin confirmedAt={summary.confirmedAt} inline />}
+      {summary && <ProvenanceLine provenance={summary.provenance} inline />}
     </li>
   );
 }

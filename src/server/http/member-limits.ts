@@ -246,6 +246,8 @@ export const writesWithoutMemberLimit: Record<string, string> = {
   "POST /verify-email": "opens a mailed single-use link",
   "POST /unsubscribe": "opens a mailed unsubscribe link",
   "ALL /*": "the not-found page: answers 404 and changes nothing",
+  "POST /api/schools/:id/seen":
+    "a guest's beacon: adds one to a school's daily total (capped per school and day), keeps nothing per visitor",
   "PUT /uploads/:token":
     "spends a single-use upload ticket, which is limited (upload.ticket) and capped in bytes",
 };

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { distanceMeters } from "../../../common/geo";
 import { localDateAt, sessionAt } from "../../../common/schedule/open-now";
 import type { Ordinal, Weekday } from "../../../common/schedule/types";
@@ -13,6 +14,7 @@ import { HttpError } from "../../http/errors";
 import { can, requireAccess } from "../../policy/access";
 import type { PolicyViewer } from "../../policy/viewer";
 import { awardEventsStatement, awardStatement, newAwardViews } from "../badges/service";
+import { listingEventStatement } from "../listing-stats/service";
 import { checkinCardStatement } from "../posts/service";
 import { exceptionsBySchool } from "../schools/service";
 import { memberSubject } from "../settings/service";
@@ -125,6 +127,7 @@ export async function createCheckin(
           awardEventsStatement(db, userId, now),
           ...confirmListing(db, school.id, verdict.sessionId, now),
           checkinCardStatement(db, now, { userId, schoolId: school.id, localDate }),
+          listingEventStatement(db, school.id, "checkin", now),
         ])
       : [await insert, []];
     const row = (inserted as CheckinRow[])[0];
@@ -158,8 +161,10 @@ export async function verifyCheckin(
   if (existing.verified) throw new HttpError(409, checkinMessages.alreadyVerified);
   const school = await schoolOr404(db, existing.schoolId);
   const verdict = await judge(db, school, input, now, false);
-  const [updated, newAwards] = await db.batch([
+  const [updated, , newAwards] = await db.batch([
     markVerified(db, id, userId, { distanceMeters: verdict.distance, sessionId: verdict.sessionId }),
+    // Counted only when this request verified it (not a parallel one).
+    listingEventStatement(db, school.id, "checkin", now, sql`changes() = 1`),
     awardStatement(db, userId, now),
     awardEventsStatement(db, userId, now),
     ...confirmListing(db, school.id, verdict.sessionId, now),

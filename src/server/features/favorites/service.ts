@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
 import { requireAccess } from "../../policy/access";
 import type { PolicyViewer } from "../../policy/viewer";
+import { listingEventStatement } from "../listing-stats/service";
 import { getSchool, schoolViews } from "../schools/service";
 import { memberSubject } from "../settings/service";
 import {
@@ -74,7 +76,11 @@ export const checkFavorite = async (db: Db, userId: number, schoolId: number) =>
 
 export async function favorite(db: Db, userId: number, schoolId: number, now: Date) {
   if (!(await getSchool(db, schoolId))) throw new HttpError(404, favoriteMessages.schoolNotFound);
-  await addFavorite(db, userId, schoolId, now);
+  // A new save counts for the school's owners; saving it again adds nothing.
+  await db.batch([
+    addFavorite(db, userId, schoolId, now),
+    listingEventStatement(db, schoolId, "save", now, sql`changes() = 1`),
+  ]);
   return { isFavorite: true };
 }
 

@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { CommunityNote } from "../../../common/schemas/school";
 import type { Db } from "../../../db/client";
 import { schools } from "../../../db/schema";
+import { type EditSource, editStatement, listedFields } from "../school-history/service";
 import { type SchoolRow, VERSION_KEY } from "./queries";
 import { schoolsChanged } from "./schools-version";
 import { readSchedule, scheduleDayFlags, sessionRows, untimedColumn } from "./session-rows";
@@ -20,22 +21,56 @@ export interface SchoolCorrection {
 /**
  * The statements that correct a school (its fields, its sessions re-read from the
  * schedule text, the published note, and the schools version so pins, search and lists
- * rebuild), each written only when `onlyIf` holds: the caller claims its own row in the
- * same `db.batch`, after these, so a second claim corrects nothing.
+ * rebuild, the edit history's entry), each written only when `onlyIf` holds: the caller
+ * claims its own row in the same `db.batch`, after these, so a second claim corrects nothing.
+ * A changed schedule text becomes `by`'s (where the schedule came from, and since when).
  */
 export function correctSchool(
   db: Db,
-  school: Pick<SchoolRow, "id" | "latitude" | "longitude" | "city" | "state" | "timeZone">,
+  school: Pick<
+    SchoolRow,
+    | "id"
+    | "latitude"
+    | "longitude"
+    | "city"
+    | "state"
+    | "timeZone"
+    | "gym"
+    | "address"
+    | "website"
+    | "dayAndTime"
+  >,
   fix: SchoolCorrection,
   timeZoneAt: (latitude: number, longitude: number) => string,
   now: Date,
   onlyIf: SQL,
+  by: { source: EditSource; userId: number | null } = { source: "admin", userId: null },
 ) {
   // This copy's cached pages and lists ask the version again rather than wait out their second.
   schoolsChanged(db);
   const parsed = readSchedule(fix.dayAndTime, now);
   const place = fix.place ?? school;
   const note = fix.note ? JSON.stringify(fix.note) : null;
+  const after = {
+    gym: fix.gym,
+    address: fix.address,
+    city: place.city,
+    state: place.state.toUpperCase(),
+    website: fix.website,
+    dayAndTime: fix.dayAndTime,
+  };
+  const edit = editStatement(
+    db,
+    {
+      schoolId: school.id,
+      userId: by.userId,
+      source: by.source,
+      before: listedFields(school),
+      after,
+      at: now,
+    },
+    onlyIf,
+  );
   const update = db
     .update(schools)
     .set({
@@ -52,6 +87,7 @@ export function correctSchool(
       scheduleUnparsed: JSON.stringify(parsed.unparsed),
       scheduleUntimed: untimedColumn(parsed),
       noOpenMat: parsed.noOpenMat,
+      ...(school.dayAndTime === fix.dayAndTime ? {} : { scheduleSource: by.source, scheduleSourceAt: now }),
       ...scheduleDayFlags(parsed, now),
       ...(note ? { feedbackNotes: sql`json_insert(${schools.feedbackNotes}, '$[#]', json(${note}))` } : {}),
       updatedAt: now,
@@ -67,6 +103,7 @@ export function correctSchool(
     update,
     db.run(sql`DELETE FROM open_mat_sessions WHERE school_id = ${school.id} AND ${onlyIf}`),
     ...sessions,
+    ...(edit ? [edit] : []),
     db.run(sql`INSERT INTO app_meta (key, value, updated_at) SELECT ${VERSION_KEY}, '1', ${now.getTime()}
       WHERE ${onlyIf}
       ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1, updated_at = excluded.updated_at`),

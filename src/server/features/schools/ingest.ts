@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { ParsedSchedule } from "../../../common/schedule/types";
 import type { Db } from "../../../db/client";
-import { openMatSessions, schools } from "../../../db/schema";
+import { openMatSessions, schoolEdits, schools } from "../../../db/schema";
+import { changedFields, type EditSource, editStatement, listedFields } from "../school-history/service";
 import { bumpSchoolsVersion, findSchoolBySourceKey, slugTaken } from "./queries";
 import { schoolsChanged } from "./schools-version";
 import { readSchedule, scheduleDayFlags, sessionRows, untimedColumn } from "./session-rows";
@@ -27,7 +28,15 @@ export interface SchoolDraft {
   rating?: number | null;
   reviewCount?: number;
   isDemo?: boolean;
+  /**
+   * Who writes it, for where the schedule came from and the edit history: an import when
+   * absent. The schedule's source moves to it when the school is new, when the schedule text
+   * changes, or when the writer vouches for the schedule as it is (an approved submission).
+   */
+  by?: { source: EditSource; userId: number | null; vouches?: boolean };
 }
+
+const IMPORTED: NonNullable<SchoolDraft["by"]> = { source: "import", userId: null };
 
 export interface IngestDeps {
   db: Db;
@@ -98,13 +107,26 @@ export async function upsertSchool(
   const sourceKey = draft.sourceKey ?? deriveSourceKey(draft.gym, draft.address);
   const now = deps.now();
   const parsed = draft.schedule ?? readSchedule(draft.dayAndTime, now);
-  const values = schoolValues(deps, draft, parsed, now);
+  const by = draft.by ?? IMPORTED;
   const existing = await findSchoolBySourceKey(db, sourceKey);
+  const sourced = !existing || existing.dayAndTime !== draft.dayAndTime || by.vouches === true;
+  const values = {
+    ...schoolValues(deps, draft, parsed, now),
+    ...(sourced ? { scheduleSource: by.source, scheduleSourceAt: now } : {}),
+  };
   const slug = existing?.slug ?? (await uniqueSlug(db, slugify(`${draft.gym} ${draft.city} ${draft.state}`)));
   // One batch, not a transaction: an open transaction would hold the client's connection
   // across awaits. New sessions find their school by its unique source key.
   const schoolId = existing ? existing.id : sql`(SELECT id FROM schools WHERE source_key = ${sourceKey})`;
   const rows = sessionRows(parsed).map((row) => ({ ...row, schoolId }));
+  const edit = editStatement(db, {
+    schoolId,
+    userId: by.userId,
+    source: by.source,
+    before: existing ? listedFields(existing) : {},
+    after: listedFields(values),
+    at: now,
+  });
   const [written] = await db.batch([
     existing
       ? db.update(schools).set(values).where(eq(schools.id, existing.id)).returning({ id: schools.id })
@@ -114,6 +136,7 @@ export async function upsertSchool(
           .returning({ id: schools.id }),
     ...(existing ? [db.delete(openMatSessions).where(eq(openMatSessions.schoolId, existing.id))] : []),
     ...(rows.length ? [db.insert(openMatSessions).values(rows)] : []),
+    ...(edit ? [edit] : []),
     bumpSchoolsVersion(db),
   ]);
   const id = written[0]?.id;
@@ -140,7 +163,14 @@ export async function insertSchools(deps: IngestDeps, drafts: SchoolDraft[]): Pr
     const sourceKey = draft.sourceKey ?? deriveSourceKey(draft.gym, draft.address);
     prepared.push({
       parsed,
-      row: { ...schoolValues(deps, draft, parsed, now), slug, sourceKey, createdAt: now },
+      row: {
+        ...schoolValues(deps, draft, parsed, now),
+        scheduleSource: "import",
+        scheduleSourceAt: now,
+        slug,
+        sourceKey,
+        createdAt: now,
+      },
     });
   }
   const { db } = deps;
@@ -148,6 +178,18 @@ export async function insertSchools(deps: IngestDeps, drafts: SchoolDraft[]): Pr
   for (let i = 0; i < prepared.length; i += BULK_CHUNK) {
     const chunk = prepared.slice(i, i + BULK_CHUNK);
     statements.push(db.insert(schools).values(chunk.map((p) => p.row)));
+    // Each imported school's first history entry: every listed field, from nothing.
+    statements.push(
+      db.insert(schoolEdits).values(
+        chunk.map((p) => ({
+          schoolId: sql`(SELECT id FROM schools WHERE source_key = ${p.row.sourceKey})`,
+          userId: null,
+          source: "import" as const,
+          changes: JSON.stringify(changedFields({}, listedFields(p.row))),
+          createdAt: now,
+        })),
+      ),
+    );
     const sessions = chunk.flatMap((p) =>
       sessionRows(p.parsed).map((row) => ({
         ...row,

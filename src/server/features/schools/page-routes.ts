@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { confirmedByCheckinText } from "../../../common/freshness";
+import { provenanceText } from "../../../common/freshness";
 import { expandOccurrences } from "../../../common/schedule/occurrences";
 import { localDateAt, openMatStatus } from "../../../common/schedule/open-now";
 import { OCCURRENCE_DEFAULT_DAYS } from "../../../common/schemas/schedule-exceptions";
@@ -9,6 +9,7 @@ import type { AppContext } from "../../context";
 import { createGuestPageCache } from "../../render/guest-page-cache";
 import type { PageRenderer } from "../../render/page-renderer";
 import type { sessionPlugin } from "../auth/service";
+import { countListingEvent } from "../listing-stats/service";
 import { addDays } from "../schedule-exceptions/service";
 import { schoolCalendar } from "./ics";
 import { currentSchoolsVersion } from "./schools-version";
@@ -36,6 +37,9 @@ export function schoolPageRoutes(
     const calendar = slug.endsWith(".ics");
     const school = await getSchoolBySlug(db, slug.replace(/\.ics$/, ""));
     if (!school) return render(ctx, notFoundPage());
+    // Counted for its owners whether the page comes from the guest cache or not (in memory,
+    // written within seconds: a cached page still sends no statement).
+    countListingEvent(db, school.id, calendar ? "calendar" : "view", app.now());
     if (calendar) {
       return new Response(schoolCalendar(school, app.env.PUBLIC_URL, app.now()), {
         headers: {
@@ -66,7 +70,7 @@ export function schoolPageRoutes(
           openMatStatus(school.sessions, school.timeZone, now, exceptions),
           {
             signedIn: !!ctx.session,
-            confirmed: confirmedByCheckinText(school.confirmedAt, now),
+            confirmed: provenanceText(school.provenance, now),
             upcoming,
           },
         ),

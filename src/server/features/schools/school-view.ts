@@ -1,3 +1,4 @@
+import { freshestSource } from "../../../common/freshness";
 import type { ScheduleException } from "../../../common/schedule/occurrences";
 import { type CommunityNote, httpUrlOrNull, type SchoolView } from "../../../common/schemas/school";
 import type { SchoolRow, SessionRow } from "./queries";
@@ -15,6 +16,7 @@ export function toSchoolView(
   // A confirmed reading needs no "check with the gym" mark until the gym's text changes.
   const unconfirmed = row.scheduleConfirmedText !== row.dayAndTime;
   const untimed = untimedOf(row.scheduleUntimed, unconfirmed);
+  const confirmedAt = latestConfirmation(sessions);
   return {
     id: row.id,
     slug: row.slug,
@@ -55,7 +57,8 @@ export function toSchoolView(
       ? { visitorRules: JSON.parse(row.visitorRules) as VisitorRules }
       : {}),
     /** The last verified check-in inside one of its listed sessions (listing freshness). */
-    confirmedAt: latestConfirmation(sessions),
+    confirmedAt,
+    provenance: freshestSource({ kind: row.scheduleSource, at: row.scheduleSourceAt }, confirmedAt),
     ...(distanceMiles === undefined ? {} : { distance: Math.round(distanceMiles * 10) / 10 }),
   };
 }

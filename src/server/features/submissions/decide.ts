@@ -78,6 +78,10 @@ async function decisionMail(deps: SubmissionDeps, row: SubmissionRow, text: stri
   });
 }
 
+/** An approved submission's schedule is the member's, vouched for by whoever approved it. */
+const approvedBy = (decider: Decider) =>
+  ({ source: "submission", userId: decider.kind === "admin" ? decider.id : null, vouches: true }) as const;
+
 async function loadPending(db: Db, id: number) {
   const row = await findSubmission(db, id);
   if (!row) throw notFound();
@@ -130,6 +134,7 @@ export async function approveSubmission(
         website: edits.link !== undefined ? edits.link : before.link,
         dayAndTime: edits.dayAndTime ?? before.dayAndTime,
         communityNotes: edits.communityNotes !== undefined ? edits.communityNotes : before.communityNotes,
+        by: approvedBy(decider),
       },
     ));
   } catch (error) {
@@ -189,6 +194,7 @@ export async function mergeSubmission(
         rating: school.rating,
         reviewCount: school.reviewCount,
         isDemo: school.isDemo,
+        by: approvedBy(decider),
       },
     );
   } catch (error) {

@@ -1,0 +1,31 @@
+import { and, eq, gte, type SQL, sql } from "drizzle-orm";
+import { DAILY_COUNT_MAX, type ListingKind } from "../../../common/schemas/listing-activity";
+import type { Db } from "../../../db/client";
+import { schoolDailyStats } from "../../../db/schema";
+
+/**
+ * One more `kind` for the school on `day` (UTC, YYYY-MM-DD): one upsert on the day's row, so
+ * requests at once all count and nothing per visitor is kept. Nothing is written for a
+ * school that is not there, when `onlyIf` fails, or once the day's count reached its cap.
+ */
+export const countStatement = (
+  db: Pick<Db, "run">,
+  schoolId: number,
+  kind: ListingKind,
+  day: string,
+  onlyIf: SQL = sql`1`,
+) =>
+  db.run(sql`INSERT INTO school_daily_stats (school_id, day, kind, "count")
+    SELECT id, ${day}, ${kind}, 1 FROM schools WHERE id = ${schoolId} AND ${onlyIf}
+    ON CONFLICT (school_id, day, kind) DO UPDATE SET "count" = "count" + 1
+    WHERE "count" < ${DAILY_COUNT_MAX}`);
+
+/** The school's daily counts from `fromDay` on. */
+export const dailyCountsSince = (db: Db, schoolId: number, fromDay: string) =>
+  db
+    .select({ day: schoolDailyStats.day, kind: schoolDailyStats.kind, count: schoolDailyStats.count })
+    .from(schoolDailyStats)
+    .where(and(eq(schoolDailyStats.schoolId, schoolId), gte(schoolDailyStats.day, fromDay)));
+
+export const schoolExists = async (db: Db, schoolId: number) =>
+  (await db.$client.execute({ sql: "SELECT 1 FROM schools WHERE id = ?", args: [schoolId] })).rows.length > 0;
