@@ -11,6 +11,7 @@ export const islandRegistry = {
   FeedProgress: () => import("./FeedProgress"),
   FeedSaved: () => import("./FeedSaved"),
   HomeScreen: () => import("./HomeScreen"),
+  ManageSchool: () => import("./manage/ManageSchool"),
   ManageGym: () => import("./ManageGym"),
   Messages: () => import("./Messages"),
   NavBadges: () => import("./NavBadges"),

@@ -57,6 +57,7 @@ import { reportRoutes } from "./features/reports/routes";
 import { scheduleExceptionRoutes } from "./features/schedule-exceptions/routes";
 import { pruneOldExceptions } from "./features/schedule-exceptions/service";
 import { schoolHistoryRoutes } from "./features/school-history/routes";
+import { schoolManagePageRoutes } from "./features/school-manage/page-routes";
 import { schoolManageRoutes } from "./features/school-manage/routes";
 import { hasDemoSchools, seedDemoSchoolsOnce } from "./features/schools/demo";
 import { schoolPageRoutes } from "./features/schools/page-routes";
@@ -301,6 +302,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(messageRoutes(context, guard))
     .use(locationRoutes())
     .use(schoolPageRoutes(context, session, render))
+    .use(schoolManagePageRoutes(context, session, render))
     .use(devMailboxRoutes(context, session, render))
     .use(profilePageRoutes(context, session, render))
     .use(feedPageRoutes(context, session, render))

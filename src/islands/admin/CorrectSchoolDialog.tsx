@@ -15,11 +15,14 @@ type Field = "gym" | "address" | "dayAndTime" | "link";
 export function CorrectSchoolDialog({
   entry,
   pending,
+  showPrivate = true,
   onApply,
   onClose,
 }: {
   entry: FeedbackEntry;
   pending: boolean;
+  /** Whether the private comments are shown (admins only; a school's owners never see them). */
+  showPrivate?: boolean;
   onApply(correction: CorrectFeedbackInput): void;
   onClose(): void;
 }) {
@@ -118,10 +121,14 @@ export function CorrectSchoolDialog({
           <h3 id={`${id}-notes`}>The feedback</h3>
           <h4>Public notes</h4>
           <p>{entry.communityNotes || "None"}</p>
-          <h4>
-            Private comments <span className="admin-tag">Admin Only</span>
-          </h4>
-          <p>{entry.privateComments || "None"}</p>
+          {showPrivate && (
+            <>
+              <h4>
+                Private comments <span className="admin-tag">Admin Only</span>
+              </h4>
+              <p>{entry.privateComments || "None"}</p>
+            </>
+          )}
         </aside>
       </div>
     </Modal>

@@ -17,12 +17,13 @@ function localToday(): string {
  * A live reading of the schedule text with the shared parser (the server reads it the same
  * way): the sessions in canonical form, monthly, dated and days with no time listed included,
  * or a note that it could not be read, and anything a person should check. Announced politely, once the member pauses.
+ * `today` places dates written without a year (the gym's date on the manage page; else the member's).
  */
-export function SchedulePreview({ id, text }: { id: string; text: string }) {
+export function SchedulePreview({ id, text, today }: { id: string; text: string; today?: string }) {
   const settled = useDebounced(text, PREVIEW_DEBOUNCE_MS);
   const parsed = useMemo(
-    () => (settled.trim() ? parseSchedule(settled, { today: localToday() }) : null),
-    [settled],
+    () => (settled.trim() ? parseSchedule(settled, { today: today ?? localToday() }) : null),
+    [settled, today],
   );
   const toCheck = useMemo(() => (parsed ? (parsed.review ?? []) : []), [parsed]);
   const readCount = parsed ? parsed.sessions.length + (parsed.untimed?.length ?? 0) : 0;
