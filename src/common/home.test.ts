@@ -5,11 +5,14 @@ import { formatResetTime, isInAppBrowser } from "./home-texts";
 describe("home query", () => {
   it("round-trips through the URL and ignores junk", () => {
     const q = parseHomeQuery(
-      new URLSearchParams("search=Austin,%20TX&days=sunday,bogus,saturday&saved=1&open=now&school=12"),
+      new URLSearchParams(
+        "search=Austin,%20TX&days=sunday,bogus,saturday&rules=free,parking,nogi&saved=1&open=now&school=12",
+      ),
     );
     expect(q).toEqual({
       search: "Austin, TX",
       days: ["saturday", "sunday"],
+      rules: ["nogi", "free"],
       saved: true,
       open: "now",
       school: 12,
@@ -18,6 +21,7 @@ describe("home query", () => {
     expect(parseHomeQuery(new URLSearchParams("school=-1&open=later"))).toEqual({
       search: "",
       days: [],
+      rules: [],
       saved: false,
       open: "any",
       school: null,

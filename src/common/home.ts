@@ -1,6 +1,8 @@
 import type { Provenance } from "./freshness";
 import type { ScheduleException } from "./schedule/occurrences";
 import type { Session, UntimedSession } from "./schedule/types";
+import type { RuleFilterKey, VisitorRules } from "./schemas/visitor-rules";
+import { parseRuleFilter } from "./visitor-rules";
 
 /** Spec §2 "Map and home screen": the day chips, 'all' plus the seven days. */
 export const dayKeys = [
@@ -48,6 +50,8 @@ export interface SchoolSummary {
   untimed?: UntimedSession[];
   /** Cancelled open mats and closed days from about today on (Open now and Next skip them). */
   exceptions?: ScheduleException[];
+  /** What a visitor should know before a drop-in; absent while every rule is unknown. */
+  visitorRules?: VisitorRules;
   rating: number | null;
   reviewCount: number;
   /** When a verified check-in last confirmed a listed session, or null. */
@@ -58,10 +62,12 @@ export interface SchoolSummary {
   distance?: number;
 }
 
-/** The state a home URL describes: `/?search=…&days=saturday,sunday&saved=1&open=now&school=ID`. */
+/** The state a home URL describes: `/?search=…&days=saturday,sunday&rules=nogi,free&saved=1&open=now&school=ID`. */
 export interface HomeQuery {
   search: string;
   days: DayFilter;
+  /** Visitor rules every listed school must have (issue 21); empty: any. */
+  rules: RuleFilterKey[];
   saved: boolean;
   open: OpenFilter;
   school: number | null;
@@ -103,6 +109,7 @@ export function parseHomeQuery(params: URLSearchParams): HomeQuery {
   return {
     search: (params.get("search") ?? "").trim().slice(0, 200),
     days: dayKeys.filter((d) => days.includes(d)),
+    rules: parseRuleFilter(params.get("rules")),
     saved: params.get("saved") === "1",
     open: open === "now" || open === "today" ? open : "any",
     school: Number.isSafeInteger(school) && school > 0 ? school : null,
@@ -113,6 +120,7 @@ export function homeQueryString(q: HomeQuery): string {
   const params = new URLSearchParams();
   if (q.search) params.set("search", q.search);
   if (q.days.length) params.set("days", q.days.join(","));
+  if (q.rules.length) params.set("rules", q.rules.join(","));
   if (q.saved) params.set("saved", "1");
   if (q.open !== "any") params.set("open", q.open);
   if (q.school) params.set("school", String(q.school));
@@ -152,6 +160,7 @@ export function toSchoolSummary(s: SchoolLike): SchoolSummary {
     sessions: s.sessions,
     ...(s.untimed?.length ? { untimed: s.untimed } : {}),
     ...(s.exceptions?.length ? { exceptions: s.exceptions } : {}),
+    ...(s.visitorRules ? { visitorRules: s.visitorRules } : {}),
     rating: s.rating,
     reviewCount: s.reviewCount,
     confirmedAt: s.confirmedAt,

@@ -15,6 +15,7 @@ const expectSameRows = (decoded: PinRow[], given: PinRow[]) => {
   expect(decoded.map((r) => r.id)).toEqual(byId.map((r) => r.id));
   expect(decoded.map((r) => r.name)).toEqual(byId.map((r) => r.name));
   expect(decoded.map((r) => r.days)).toEqual(byId.map((r) => r.days));
+  expect(decoded.map((r) => r.rules ?? 0)).toEqual(byId.map((r) => r.rules ?? 0));
   for (const [i, row] of decoded.entries()) {
     const want = byId[i] as PinRow;
     expect(Math.abs(row.lat - want.lat)).toBeLessThanOrEqual(1e-5);
@@ -55,8 +56,39 @@ describe("pins codec", () => {
       lng: -124 + next() * 57,
       name: `${words[Math.floor(next() * words.length)]} ${words[Math.floor(next() * words.length)]}`,
       days: i % 128,
+      rules: i % 64,
     }));
     expectSameRows(decodePins(encodePins(rows)), rows);
+  });
+
+  it("round-trips each school's visitor-rule bits, and leaves them out where there are none", () => {
+    const rows: PinRow[] = [
+      { id: 1, lat: 30, lng: -97, name: "Free No-Gi", days: 1, rules: 0b000110 },
+      { id: 2, lat: 30.1, lng: -97, name: "Unknown", days: 2, rules: 0 },
+      { id: 3, lat: 30.2, lng: -97, name: "Not said", days: 4 },
+      { id: 4, lat: 30.3, lng: -97, name: "Everything", days: 8, rules: 0b111111 },
+    ];
+    expect(decodePins(encodePins(rows))).toEqual([
+      { id: 1, lat: 30, lng: -97, name: "Free No-Gi", days: 1, rules: 0b000110 },
+      { id: 2, lat: 30.1, lng: -97, name: "Unknown", days: 2 },
+      { id: 3, lat: 30.2, lng: -97, name: "Not said", days: 4 },
+      { id: 4, lat: 30.3, lng: -97, name: "Everything", days: 8, rules: 0b111111 },
+    ]);
+  });
+
+  it("costs next to nothing gzipped while no gym has set rules", () => {
+    const next = random(11);
+    const rows: PinRow[] = Array.from({ length: 5000 }, (_, i) => ({
+      id: i + 1,
+      lat: 25 + next() * 24,
+      lng: -124 + next() * 57,
+      name: `Gym ${i}`,
+      days: i % 128,
+    }));
+    const withRules = encodePins(rows);
+    // The same body without its last 5,000 bytes (the rules) is what format 1 sent.
+    const without = withRules.subarray(0, withRules.length - rows.length);
+    expect(Bun.gzipSync(withRules).length - Bun.gzipSync(without).length).toBeLessThan(100);
   });
 
   it("encodes no schools", () => {

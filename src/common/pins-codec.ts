@@ -1,11 +1,12 @@
 /**
- * The body of GET /api/schools/pins: every school's id, position, name and open-mat days,
- * in a compact binary form the server gzips once per schools version. At 20,000 schools
+ * The body of GET /api/schools/pins: every school's id, position, name, open-mat days and
+ * visitor-rule filter bits, in a compact binary form the server gzips once per schools version. At 20,000 schools
  * JSON rows (`[id, lat, lng, name, days]`) were 280–350 KB gzipped; this is about half.
  *
  * Layout (every integer an unsigned LEB128 varint unless said otherwise):
  *   version (1 byte, PINS_FORMAT), count N, names M, then M names (byte length, UTF-8),
- *   N spatial-code deltas, N id deltas (zigzag), N day masks (1 byte each), N name refs.
+ *   N spatial-code deltas, N id deltas (zigzag), N day masks (1 byte each), N name refs,
+ *   N rule masks (1 byte each; almost all 0 until gyms set rules, which gzip folds to nothing).
  * Pins are ordered along a Z-order curve of their fixed-point position (1e-5 degree, about
  * a metre), so the position of each is a small step from the one before; gzip then sees
  * like numbers next to like. A name ref is 0 for "the next new name in the table", or how
@@ -20,9 +21,12 @@ export interface PinRow {
   name: string;
   /** Open-mat days, bit 0 = Sunday (as Date#getDay()). */
   days: number;
+  /** Visitor-rule filter bits (common/visitor-rules `ruleBit`); absent when no rule is known. */
+  rules?: number;
 }
 
-export const PINS_FORMAT = 1;
+/** 2: a rules byte per pin after the name refs (issue 21). */
+export const PINS_FORMAT = 2;
 export const PINS_CONTENT_TYPE = "application/vnd.openmat.pins";
 /** Positions are kept to 1e-5 degree (1.1 m of latitude). */
 const SCALE = 1e5;
@@ -134,6 +138,7 @@ export function encodePins(rows: readonly PinRow[]): Uint8Array<ArrayBuffer> {
   }
   for (const { row } of placed) out.byte(row.days & 0x7f);
   for (const ref of refs) out.varint(ref);
+  for (const { row } of placed) out.byte((row.rules ?? 0) & 0xff);
   return out.bytes.slice(0, out.length);
 }
 
@@ -177,6 +182,11 @@ export function decodePins(bytes: Uint8Array): PinRow[] {
   for (const row of rows) {
     const ref = varint();
     row.name = names[ref === 0 ? seen++ : seen - ref] ?? "";
+  }
+  for (const row of rows) {
+    const rules = bytes[at++];
+    if (rules === undefined) throw new Error("pins: body ends early");
+    if (rules) row.rules = rules;
   }
   return rows.sort((a, b) => a.id - b.id);
 }

@@ -38,6 +38,28 @@ const ld = (s: SchoolLdInput, exceptions: ScheduleException[] = []) => {
 const SCHEDULE = "Sat 11am-1pm (Gi); 2nd & 4th Thursday 7pm-9pm; last Sunday 10am";
 
 describe("schoolLd", () => {
+  it("says free or not, and public or members only, only when the gym said so (issue 21)", () => {
+    const unknown = ld(school(SCHEDULE));
+    expect(unknown).not.toHaveProperty("isAccessibleForFree");
+    expect(unknown).not.toHaveProperty("publicAccess");
+    expect((unknown.event ?? [])[0]).not.toHaveProperty("isAccessibleForFree");
+    const free = ld(school(SCHEDULE, { visitorRules: { matFee: 0, visitors: "welcome" } }));
+    expect(free).toMatchObject({ isAccessibleForFree: true, publicAccess: true });
+    const paid = ld(
+      school(SCHEDULE, { visitorRules: { matFee: 15, visitors: "membersOnly", attire: "gi" } }),
+    );
+    expect(paid).toMatchObject({ isAccessibleForFree: false, publicAccess: false });
+    expect((paid.event ?? []).map((e) => e.isAccessibleForFree)).toEqual([false, false, false]);
+    // A session free of its own is a free Event at a gym that charges otherwise.
+    const sessions = parseSchedule(SCHEDULE, { today: TODAY }).sessions.map((s) =>
+      s.weekday === 6 ? { ...s, rules: { matFee: 0 } } : s,
+    );
+    const mixed = ld(school(SCHEDULE, { sessions, visitorRules: { matFee: 15 } }));
+    const saturday = (mixed.event ?? []).find((e) => String(e.name).includes("(Gi)"));
+    expect(saturday?.isAccessibleForFree).toBe(true);
+    expect(mixed.isAccessibleForFree).toBe(false);
+  });
+
   it("keeps the place as the spec lists it, and AggregateRating only with reviews", () => {
     const none = ld(school(SCHEDULE, { rating: 4.5, reviewCount: 0 }));
     expect(none["@type"]).toBe("SportsActivityLocation");

@@ -1,6 +1,8 @@
 import { formatSchedule } from "./schedule/format";
 import { type Occurrence, sessionHappensOn, zonedIso } from "./schedule/occurrences";
 import type { Session } from "./schedule/types";
+import type { VisitorRules } from "./schemas/visitor-rules";
+import { effectiveRules } from "./visitor-rules";
 
 export interface SchoolLdInput {
   gym: string;
@@ -18,6 +20,21 @@ export interface SchoolLdInput {
   sessions: Session[];
   rating: number | null;
   reviewCount: number;
+  visitorRules?: VisitorRules;
+}
+
+/**
+ * The visitor rules schema.org has a property for (issue 21): `isAccessibleForFree` only
+ * while the fee is known (free or paid; an unknown fee says nothing), and `publicAccess` for
+ * visitors welcome or members only.
+ */
+function accessOf(rules: VisitorRules | undefined, withAccess: boolean) {
+  const fee = rules?.matFee;
+  const visitors = rules?.visitors;
+  return {
+    ...(fee === undefined ? {} : { isAccessibleForFree: fee === 0 }),
+    ...(withAccess && visitors ? { publicAccess: visitors === "welcome" } : {}),
+  };
 }
 
 const SCHEMA = "https://schema.org/";
@@ -95,6 +112,7 @@ function openMatEvents(s: SchoolLdInput, pageUrl: string, address: object, upcom
       ...times(next),
       eventStatus: `${SCHEMA}EventScheduled`,
       eventSchedule: scheduleOf(session, s.timeZone, except),
+      ...accessOf(effectiveRules(s.visitorRules, session.rules), false),
       ...common,
     });
   }
@@ -143,6 +161,7 @@ export function schoolLd(publicUrl: string, s: SchoolLdInput, upcoming: readonly
     description: `Open Mat Schedule: ${schedule}`,
     address,
     geo: { "@type": "GeoCoordinates", latitude: s.latitude, longitude: s.longitude },
+    ...accessOf(s.visitorRules, true),
     ...(s.phone ? { telephone: s.phone } : {}),
     ...(s.website ? { sameAs: s.website } : {}),
     ...(s.reviewCount > 0 && s.rating !== null

@@ -6,8 +6,8 @@
 import {
   type RuleFilterKey,
   ruleFilterKeys,
-  type VisitorRules,
   visitorRuleTexts as t,
+  type VisitorRules,
 } from "./schemas/visitor-rules";
 
 export interface RuleItem {
@@ -47,7 +47,10 @@ export function visitorRulesLine(rules: VisitorRules | undefined): string {
  * A session's rules in full: the school's, with the session's own on top. A session that
  * says "adults only" drops the school's minimum age for kids.
  */
-export function effectiveRules(school: VisitorRules | undefined, own: VisitorRules | undefined): VisitorRules {
+export function effectiveRules(
+  school: VisitorRules | undefined,
+  own: VisitorRules | undefined,
+): VisitorRules {
   const merged: VisitorRules = { ...school, ...own };
   if (own?.kids && own.minAge === undefined) delete merged.minAge;
   if (merged.kids !== "allowed") delete merged.minAge;

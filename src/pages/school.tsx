@@ -8,6 +8,7 @@ import { breadcrumbLd } from "../common/structured-data";
 import { schoolLd } from "../common/structured-data-school";
 import { CommunityNotes } from "../islands/home/CommunityNotes";
 import { CheckWithGym, SessionList } from "../islands/home/SchoolSchedule";
+import { VisitorRulesSection } from "../islands/home/VisitorRules";
 import { Island } from "../server/render/island";
 import type { RenderInput } from "../server/render/render-page";
 
@@ -137,6 +138,7 @@ export function schoolPage(
             <a href={`/schools/${school.slug}.ics`}>Add to calendar</a>
           </p>
         </section>
+        <VisitorRulesSection rules={school.visitorRules} headingId="before-you-go" level="h2" />
         {listed && <UpcomingOccurrences occurrences={upcoming} />}
         <section aria-labelledby="details">
           <h2 id="details">Details</h2>

@@ -29,13 +29,14 @@ describe("GET /api/schools/pins", () => {
     const pins = decodePins(gunzipSync(Buffer.from(await res.arrayBuffer())));
     expect(pins).toHaveLength(6);
     const capital = pins.find((p) => p.name === "Capital City Grappling");
-    // Saturday is bit 6, Sunday bit 0.
+    // Saturday is bit 6, Sunday bit 0; its Saturday is noted "(Gi)", so it is found by the Gi filter.
     expect(capital).toEqual({
       id: ids["Capital City Grappling"] ?? 0,
       lat: 30.2655,
       lng: -97.7437,
       name: "Capital City Grappling",
       days: 0b1000001,
+      rules: 0b1,
     });
     const again = await t.request("/api/schools/pins", { headers: { "if-none-match": etag } });
     expect(again.status).toBe(304);

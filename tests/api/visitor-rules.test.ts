@@ -257,11 +257,69 @@ describe("a save", () => {
       fees.map((fee, i) => put({ rules: { matFee: fee } }, i % 2 ? admin.cookie : owner.cookie)),
     );
     expect(responses.map((r) => r.status)).toEqual(fees.map(() => 200));
-    const edits = await rows("SELECT changes FROM school_edits WHERE school_id = ? ORDER BY id DESC LIMIT 6", [
-      schoolId,
-    ]);
+    const edits = await rows(
+      "SELECT changes FROM school_edits WHERE school_id = ? ORDER BY id DESC LIMIT 6",
+      [schoolId],
+    );
     const chain = edits.reverse().map((e) => JSON.parse(String(e.changes)).visitorRules);
     for (let i = 1; i < chain.length; i++) expect(chain[i].before).toEqual(chain[i - 1].after);
     expect((await view()).visitorRules).toEqual(chain.at(-1).after);
+  });
+});
+
+describe("where visitors see them", () => {
+  it("the school page lists them under 'Before you go', and each session's own after its line", async () => {
+    await put({
+      rules: {
+        matFee: 10,
+        attire: "gi",
+        kids: "allowed",
+        minAge: 12,
+        waiverUrl: "https://example.com/waiver",
+      },
+      sessions: [{ weekday: 0, start: 600, rules: { attire: "nogi", matFee: 10 } }],
+    });
+    const html = await (await t.request(`/schools/${(await view()).slug}`)).text();
+    const section = html.slice(html.indexOf('id="before-you-go"'));
+    const items = [...section.matchAll(/<li class="visitor-rule">(.*?)<\/li>/g)].map((m) =>
+      m[1]?.replace(/<[^>]+>/g, ""),
+    );
+    expect(items).toEqual(["Mat fee: $10", "Gi", "Kids 12+", "Sign the waiver ahead"]);
+    expect(html).toContain(
+      '<a href="https://example.com/waiver" target="_blank" rel="noopener noreferrer nofollow">',
+    );
+    expect(html).toContain(
+      '<strong>Sun</strong> <!-- -->10:00 AM<span class="session-rules"><span> · <!-- -->No-Gi</span></span></li>',
+    );
+    // Paid, as schema.org says it.
+    expect(html).toContain('"isAccessibleForFree":false');
+  });
+
+  it("the calendar writes them into each open mat's description, the session's own on top", async () => {
+    const res = await t.request(`/schools/${(await view()).slug}.ics`);
+    const ics = (await res.text()).replace(/\r\n[ \t]/g, "");
+    const descriptions = [...ics.matchAll(/^DESCRIPTION:(.*)$/gm)].map((m) => m[1]);
+    expect(descriptions).toHaveLength(2);
+    expect(
+      descriptions.filter((d) => d?.includes("Before you go: Mat fee: $10 · Gi · Kids 12+")),
+    ).toHaveLength(1);
+    expect(
+      descriptions.filter((d) => d?.includes("Before you go: Mat fee: $10 · No-Gi · Kids 12+")),
+    ).toHaveLength(1);
+    expect(descriptions.every((d) => d?.includes("Sign the waiver ahead: https://example.com/waiver"))).toBe(
+      true,
+    );
+  });
+
+  it("shows nothing while every rule is unknown", async () => {
+    await put({ rules: {}, sessions: [] });
+    const html = await (await t.request(`/schools/${(await view()).slug}`)).text();
+    expect(html).not.toContain("Before you go");
+    expect(html).not.toContain("isAccessibleForFree");
+    const ics = (await (await t.request(`/schools/${(await view()).slug}.ics`)).text()).replace(
+      /\r\n[ \t]/g,
+      "",
+    );
+    expect(ics).not.toContain("Before you go");
   });
 });

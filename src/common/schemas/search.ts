@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { ruleFilterParam } from "./visitor-rules";
 
 export const searchMessages = {
   queryRequired: "Search query is required",
@@ -41,7 +42,7 @@ const fromPoint = {
   lng: v.exactOptional(numberParam(searchMessages.longitude, -180, 180)),
 };
 
-export const searchQuerySchema = v.object({ q: queryText, ...fromPoint });
+export const searchQuerySchema = v.object({ q: queryText, ...fromPoint, rules: ruleFilterParam });
 
 export const radiusQuerySchema = v.object({
   lat: numberParam(searchMessages.latitude, -90, 90),
@@ -50,6 +51,7 @@ export const radiusQuerySchema = v.object({
     numberParam(searchMessages.radius, Number.MIN_VALUE, MAX_RADIUS_MILES),
     v.check((r) => r > 0, searchMessages.radius),
   ),
+  rules: ruleFilterParam,
 });
 
 export const cityParamsSchema = v.object({ city: queryText });
@@ -73,6 +75,7 @@ export const nearbyQuerySchema = v.object({
   lat: numberParam(searchMessages.latitude, -90, 90),
   lng: numberParam(searchMessages.longitude, -180, 180),
   limit: v.exactOptional(integerParam("limit must be a whole number between 1 and 100", 1, 100), "15"),
+  rules: ruleFilterParam,
 });
 
 export const openQuerySchema = v.object({

@@ -210,7 +210,12 @@ const ruleFilterMessage = `rules must be a comma-separated list of: ${ruleFilter
 export const ruleFilterParam = v.exactOptional(
   v.pipe(
     v.string(ruleFilterMessage),
-    v.transform((s) => s.split(",").map((k) => k.trim()).filter(Boolean)),
+    v.transform((s) =>
+      s
+        .split(",")
+        .map((k) => k.trim())
+        .filter(Boolean),
+    ),
     v.check(
       (keys) => keys.every((k) => (ruleFilterKeys as readonly string[]).includes(k)),
       ruleFilterMessage,

@@ -7,7 +7,7 @@ import { click, render } from "./test-render";
 
 withDom();
 
-const start: HomeQuery = { search: "austin", days: [], saved: false, open: "now", school: null };
+const start: HomeQuery = { search: "austin", days: [], rules: [], saved: false, open: "now", school: null };
 
 /** Holds the query as the island's store does, and shows it for the assertions. */
 function Harness({ signedIn }: { signedIn: boolean }) {

@@ -11,6 +11,9 @@ export function HiddenQuery({ query, omit }: { query: HomeQuery; omit: keyof Hom
       {omit !== "days" && query.days.length > 0 && (
         <input type="hidden" name="days" value={query.days.join(",")} />
       )}
+      {omit !== "rules" && query.rules.length > 0 && (
+        <input type="hidden" name="rules" value={query.rules.join(",")} />
+      )}
       {omit !== "saved" && query.saved && <input type="hidden" name="saved" value="1" />}
       {omit !== "open" && query.open !== "any" && <input type="hidden" name="open" value={query.open} />}
     </>

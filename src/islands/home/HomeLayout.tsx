@@ -6,6 +6,7 @@ import { LocationHelpDialog } from "./LocationHelpDialog";
 import { MapArea } from "./MapArea";
 import { OpenFilter } from "./OpenFilter";
 import { PopupCard } from "./PopupCard";
+import { RuleChips } from "./RuleChips";
 import { SchoolDetailDialog } from "./SchoolDetailDialog";
 import { SchoolSheet } from "./SchoolSheet";
 import { SearchBox } from "./SearchBox";
@@ -73,6 +74,7 @@ export function HomeLayout(props: HomeScreenProps) {
         <div className="home-filters">
           <DayChips query={query} signedIn={signedIn} onChange={onFilter} />
           <OpenFilter query={query} onChange={(open) => onFilter({ open })} />
+          <RuleChips query={query} onChange={(rules) => onFilter({ rules })} />
           <button type="button" className="link-button" onClick={() => actions.set({ locationHelp: true })}>
             Location help
           </button>

@@ -6,6 +6,7 @@ import { FavoriteButton } from "./FavoriteButton";
 import { useSchool } from "./queries/school";
 import { CheckWithGym, OpenMatStatusLine, reviewReasons } from "./SchoolSchedule";
 import type { HomeRow } from "./school-api";
+import { VisitorRulesList } from "./VisitorRules";
 
 interface PopupCardProps {
   row: HomeRow;
@@ -36,6 +37,7 @@ export function PopupCard({ row, signedIn, onFeedback, onDetails }: PopupCardPro
           {details && <CheckWithGym reasons={reviewReasons(details)} brief />}
         </p>
       )}
+      {details && <VisitorRulesList rules={details.visitorRules} />}
       <div className="popup-actions">
         <CheckInButton schoolId={row.id} signedIn={signedIn} />
         <FavoriteButton schoolId={row.id} signedIn={signedIn} />

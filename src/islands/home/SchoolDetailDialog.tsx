@@ -11,6 +11,7 @@ import { Modal } from "./Modal";
 import { ProvenanceLine } from "./ProvenanceLine";
 import { useSchool } from "./queries/school";
 import { OpenMatStatusLine, SchoolSchedule } from "./SchoolSchedule";
+import { VisitorRulesSection } from "./VisitorRules";
 
 interface SchoolDetailDialogProps {
   schoolId: number;
@@ -56,6 +57,7 @@ export function SchoolDetailDialog({
             <SchoolSchedule school={school} />
             <ProvenanceLine provenance={school.provenance} />
           </section>
+          <VisitorRulesSection rules={school.visitorRules} headingId={`${titleId}-rules`} level="h3" />
           <section aria-labelledby={`${titleId}-about`}>
             <h3 id={`${titleId}-about`}>About</h3>
             {details.data ? (

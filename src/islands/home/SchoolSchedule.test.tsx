@@ -62,7 +62,7 @@ const apiSchool = (over: Partial<ApiSchool> = {}): ApiSchool => ({
 
 const homeStore = () =>
   createHomeStore({
-    query: { search: "", days: [], saved: false, open: "any", school: null },
+    query: { search: "", days: [], rules: [], saved: false, open: "any", school: null },
     search: null,
     initialSchools: [],
     focusSchool: null,

@@ -4,6 +4,7 @@ import { openMatStatus } from "../../common/schedule/open-now";
 import type { Session, UntimedSession } from "../../common/schedule/types";
 import { scheduleReviewTexts } from "../../common/schemas/schedule-review";
 import { useMounted } from "./use-mounted";
+import { SessionRules } from "./VisitorRules";
 
 type Listed = Session | UntimedSession;
 
@@ -38,6 +39,7 @@ function SessionLine({ session }: { session: Listed }) {
   return (
     <li>
       <strong>{day}</strong> {text}
+      <SessionRules rules={session.rules} />
       <CheckWithGym reasons={session.review ?? []} />
     </li>
   );

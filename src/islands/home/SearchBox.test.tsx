@@ -6,7 +6,7 @@ import { click, press, render, typeInto, wait } from "./test-render";
 
 withDom();
 
-const query: HomeQuery = { search: "", days: ["sunday"], saved: false, open: "any", school: null };
+const query: HomeQuery = { search: "", days: ["sunday"], rules: [], saved: false, open: "any", school: null };
 let asked: string[] = [];
 let answer: () => Response = () => Response.json(["Austin, TX", "Austin Jiu-Jitsu"]);
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { dayBit, type HomeQuery } from "../../common/home";
+import type { RuleFilterKey } from "../../common/schemas/visitor-rules";
+import { ruleBit } from "../../common/visitor-rules";
 import { cameraForSearch } from "./camera";
 import { filterRows, hasFilters, type ListInput, listModel } from "./filters";
 import type { HomeRow } from "./school-api";
@@ -10,6 +12,7 @@ const row = (id: number, days: number, lat = 30, lng = -97): HomeRow => ({
   lng,
   name: `Gym ${id}`,
   days,
+  rules: 0,
   summary: null,
 });
 const sat = dayBit.saturday;
@@ -18,6 +21,7 @@ const pins = Array.from({ length: 20 }, (_, i) => row(i + 1, i % 2 ? sat : mon, 
 const query = (patch: Partial<HomeQuery> = {}): HomeQuery => ({
   search: "",
   days: [],
+  rules: [],
   saved: false,
   open: "any",
   school: null,
@@ -42,6 +46,24 @@ describe("filterRows", () => {
     const filter = { days: ["saturday" as const], savedIds: new Set([2, 3, 4]), openIds: new Set([4, 5]) };
     expect(filterRows(pins, filter).map((r) => r.id)).toEqual([4]);
     expect(filterRows(pins, { days: [], savedIds: null, openIds: null })).toHaveLength(20);
+  });
+
+  it("keeps only rows with every chosen visitor rule", () => {
+    const ruled = [
+      { ...row(1, sat), rules: ruleBit.nogi | ruleBit.free },
+      { ...row(2, sat), rules: ruleBit.nogi },
+      { ...row(3, mon), rules: ruleBit.gi | ruleBit.nogi | ruleBit.free },
+      row(4, sat),
+    ];
+    const only = (rules: RuleFilterKey[], days: ("saturday" | "monday")[] = []) =>
+      filterRows(ruled, { days, rules, savedIds: null, openIds: null }).map((r) => r.id);
+    expect(only([])).toEqual([1, 2, 3, 4]);
+    expect(only(["nogi"])).toEqual([1, 2, 3]);
+    expect(only(["nogi", "free"])).toEqual([1, 3]);
+    expect(only(["gi", "free"])).toEqual([3]);
+    expect(only(["nogi"], ["saturday"])).toEqual([1, 2]);
+    expect(only(["women"])).toEqual([]);
+    expect(hasFilters(query({ rules: ["free"] }), false)).toBe(true);
   });
 
   it("ignores 'saved' for guests", () => {
@@ -78,6 +100,17 @@ describe("listModel", () => {
     expect(model.listRows).toEqual(model.mapRows);
     const saved = listModel(input({ query: query({ saved: true }) }));
     expect(saved.listRows.map((r) => r.id)).toEqual([2, 3]);
+  });
+
+  it("lists every school with the chosen rules, with a count, once the pins are here", () => {
+    const ruled = pins.map((p) => ({ ...p, rules: p.id % 3 === 0 ? ruleBit.women : 0 }));
+    const women = query({ rules: ["women"] });
+    const before = listModel(input({ query: women, pins: undefined, initial: ruled.slice(0, 15) }));
+    expect(before).toMatchObject({ count: null, ready: false });
+    expect(before.listRows.map((r) => r.id)).toEqual([3, 6, 9, 12, 15]);
+    const model = listModel(input({ query: women, pins: ruled }));
+    expect(model).toMatchObject({ count: 6, ready: true });
+    expect(model.mapRows.map((r) => r.id)).toEqual([3, 6, 9, 12, 15, 18]);
   });
 
   it("waits for the open schools before counting", () => {

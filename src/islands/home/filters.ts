@@ -1,10 +1,14 @@
 import { distanceMiles } from "../../common/geo";
 import { type DayFilter, type HomeQuery, INITIAL_LIST_SIZE, matchesDays } from "../../common/home";
 import { homeTexts } from "../../common/home-texts";
+import type { RuleFilterKey } from "../../common/schemas/visitor-rules";
+import { matchesRules } from "../../common/visitor-rules";
 import type { HomeRow } from "./school-api";
 
 export interface RowFilter {
   days: DayFilter;
+  /** Visitor rules every row must have; empty: any. */
+  rules?: readonly RuleFilterKey[];
   /** Only favourites; null when the 'Saved Gyms' toggle is off or the visitor is a guest. */
   savedIds: ReadonlySet<number> | null;
   /** Only schools open now/today; null for 'any'. */
@@ -15,6 +19,7 @@ export function filterRows(rows: readonly HomeRow[], f: RowFilter): HomeRow[] {
   return rows.filter(
     (r) =>
       matchesDays(r.days, f.days) &&
+      (!f.rules?.length || matchesRules(r.rules, f.rules)) &&
       (!f.savedIds || f.savedIds.has(r.id)) &&
       (!f.openIds || f.openIds.has(r.id)),
   );
@@ -22,7 +27,7 @@ export function filterRows(rows: readonly HomeRow[], f: RowFilter): HomeRow[] {
 
 /** Guests never see 'Saved Gyms', so a stale `saved=1` in a shared link filters nothing for them. */
 export function hasFilters(q: HomeQuery, signedIn: boolean): boolean {
-  return q.days.length > 0 || (q.saved && signedIn) || q.open !== "any";
+  return q.days.length > 0 || q.rules.length > 0 || (q.saved && signedIn) || q.open !== "any";
 }
 
 export function byDistanceFrom(rows: readonly HomeRow[], from: { lat: number; lng: number }): HomeRow[] {
@@ -64,7 +69,7 @@ export interface ListModel {
 
 /**
  * The map and the list always show one set: the search results, or every pin, filtered by
- * day, 'Saved Gyms' and the Open filter. Only the first unfiltered view lists fewer: the
+ * day, visitor rules, 'Saved Gyms' and the Open filter. Only the first unfiltered view lists fewer: the
  * 15 nearest schools (or the server's first 15) and no count (spec §2).
  */
 export function listModel(input: ListInput): ListModel {
@@ -74,6 +79,7 @@ export function listModel(input: ListInput): ListModel {
   const base = searching ? (input.searchRows ?? []) : (input.pins ?? input.initial);
   const filter: RowFilter = {
     days: query.days,
+    rules: query.rules,
     savedIds: query.saved && signedIn ? input.favoriteIds : null,
     openIds: query.open === "any" || !input.openIds ? null : input.openIds,
   };

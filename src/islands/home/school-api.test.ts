@@ -1,6 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { dayBit, toSchoolSummary } from "../../common/home";
 import { encodePins } from "../../common/pins-codec";
+import { ruleBit } from "../../common/visitor-rules";
 import { type ApiSchool, rowFromSummary, rowsFromPins } from "./school-api";
 
 const apiSchool: ApiSchool = {
@@ -37,6 +38,18 @@ describe("API schools as summaries", () => {
     expect(summary).not.toHaveProperty("website");
   });
 
+  it("keeps the visitor rules, and turns them and the sessions' notes into the pins' rule bits", () => {
+    const summary = toSchoolSummary({
+      ...apiSchool,
+      visitorRules: { matFee: 0, attire: "gi" },
+      sessions: [{ weekday: 0, start: 600, end: null, notes: ["No-Gi"] }],
+    });
+    expect(summary.visitorRules).toEqual({ matFee: 0, attire: "gi" });
+    expect(rowFromSummary(summary).rules).toBe(ruleBit.free | ruleBit.gi | ruleBit.nogi);
+    expect(rowFromSummary(toSchoolSummary(apiSchool)).rules).toBe(0);
+    expect(toSchoolSummary(apiSchool)).not.toHaveProperty("visitorRules");
+  });
+
   it("keeps the distance when the API gave one", () => {
     expect(toSchoolSummary({ ...apiSchool, distance: 3.2 }).distance).toBe(3.2);
     expect(rowFromSummary(toSchoolSummary({ ...apiSchool, distance: 3.2 }))).toMatchObject({
@@ -53,11 +66,19 @@ describe("rowsFromPins", () => {
   it("decodes the pins body into rows without summaries, by id", () => {
     const body = encodePins([
       { id: 9, lat: 30.2655, lng: -97.7437, name: "Capital City Grappling", days: 0b1000001 },
-      { id: 3, lat: 40.1, lng: -75.2, name: "Gym", days: 65 },
+      { id: 3, lat: 40.1, lng: -75.2, name: "Gym", days: 65, rules: 0b110 },
     ]);
     expect(rowsFromPins(body)).toEqual([
-      { id: 3, lat: 40.1, lng: -75.2, name: "Gym", days: 65, summary: null },
-      { id: 9, lat: 30.2655, lng: -97.7437, name: "Capital City Grappling", days: 0b1000001, summary: null },
+      { id: 3, lat: 40.1, lng: -75.2, name: "Gym", days: 65, rules: 0b110, summary: null },
+      {
+        id: 9,
+        lat: 30.2655,
+        lng: -97.7437,
+        name: "Capital City Grappling",
+        days: 0b1000001,
+        rules: 0,
+        summary: null,
+      },
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { SchoolLike, SchoolSummary } from "../../common/home";
 import { decodePins } from "../../common/pins-codec";
 import type { CommunityNote } from "../../common/schemas/school";
+import { visitorRuleBits } from "../../common/visitor-rules";
 
 /** A school as the schools API returns it; only the fields the home screen reads. */
 export interface ApiSchool extends SchoolLike {
@@ -21,6 +22,8 @@ export interface HomeRow {
   lng: number;
   name: string;
   days: number;
+  /** Visitor-rule filter bits (common/visitor-rules), as the pins carry them. */
+  rules: number;
   summary: SchoolSummary | null;
   /** Miles from the searched place or the visitor, when known. */
   distance?: number;
@@ -33,6 +36,7 @@ export function rowFromSummary(s: SchoolSummary): HomeRow {
     lng: s.longitude,
     name: s.gym,
     days: s.days,
+    rules: visitorRuleBits(s.visitorRules, s.sessions),
     summary: s,
     ...(s.distance === undefined ? {} : { distance: s.distance }),
   };
@@ -40,5 +44,5 @@ export function rowFromSummary(s: SchoolSummary): HomeRow {
 
 /** Rows for the map and the list from the pins body (see common/pins-codec). */
 export function rowsFromPins(body: Uint8Array): HomeRow[] {
-  return decodePins(body).map((pin) => ({ ...pin, summary: null }));
+  return decodePins(body).map((pin) => ({ ...pin, rules: pin.rules ?? 0, summary: null }));
 }

@@ -6,7 +6,7 @@ import { createHomeStore } from "./use-home-state";
 withDom();
 
 const props = (patch: Partial<HomeScreenProps> = {}): HomeScreenProps => ({
-  query: { search: "", days: [], saved: false, open: "any", school: null },
+  query: { search: "", days: [], rules: [], saved: false, open: "any", school: null },
   search: null,
   initialSchools: [],
   focusSchool: null,

@@ -53,7 +53,8 @@ export async function homeScreenProps(
     }
   }
   const origin = originOf(ip);
-  const initial = searchResult ? [] : await nearest(deps.db, origin, INITIAL_LIST_SIZE);
+  // With visitor-rule filters, the first list is the nearest schools that have them.
+  const initial = searchResult ? [] : await nearest(deps.db, origin, INITIAL_LIST_SIZE, query.rules);
   const focus = query.school ? await getSchool(deps.db, query.school) : undefined;
   // Only the ids (one query, no school rows): the screen marks saved gyms, it does not list them.
   const savedIds = session ? await favoriteIds(deps.db, session.user.id) : [];

@@ -6,6 +6,8 @@ import type { Occurrence } from "../../../common/schedule/occurrences";
 import { localDateAt } from "../../../common/schedule/open-now";
 import type { Session } from "../../../common/schedule/types";
 import { shortDateLabel } from "../../../common/schemas/schedule-exceptions";
+import { visitorRuleTexts } from "../../../common/schemas/visitor-rules";
+import { effectiveRules, visitorRulesLine } from "../../../common/visitor-rules";
 import { coveredByAnother, localStamp, sessionEvents } from "./ics-rules";
 import type { SchoolView } from "./school-view";
 
@@ -73,6 +75,8 @@ export function schoolCalendar(school: SchoolView, publicUrl: string, now: Date)
     const events = sessionEvents(session, school.exceptions ?? [], zone, today);
     if (!events) continue;
     const notes = session.notes.length ? ` (${icsLine(session.notes.join(", "))})` : "";
+    // The school's visitor rules with this session's own on top (issue 21); none when unknown.
+    const rules = visitorRulesLine(effectiveRules(school.visitorRules, session.rules));
     const common = {
       timezone: zone,
       summary: `Open mat at ${gym}${notes}`,
@@ -84,6 +88,7 @@ export function schoolCalendar(school: SchoolView, publicUrl: string, now: Date)
       [
         lead,
         end === null ? "End time not given; shown as two hours." : "",
+        rules ? `${visitorRuleTexts.heading}: ${icsText(rules)}` : "",
         `Schedule as the gym writes it: ${icsText(school.dayAndTime)}`,
         pageUrl,
       ]

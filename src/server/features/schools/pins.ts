@@ -1,7 +1,8 @@
-import { encodePins, PINS_CONTENT_TYPE, type PinRow } from "../../../common/pins-codec";
+import { encodePins, PINS_CONTENT_TYPE, PINS_FORMAT, type PinRow } from "../../../common/pins-codec";
 import type { Db } from "../../../db/client";
 import { acceptsGzip } from "../../http/compression";
 import { pinRows, schoolsVersion } from "./queries";
+import { ruleBitsBySchool } from "./rule-bits";
 import { perSchoolsVersion } from "./version-cache";
 
 const DAY_KEYS = ["su", "mo", "tu", "we", "th", "fr", "sa"] as const;
@@ -17,15 +18,18 @@ interface PinsBody {
 async function buildPins(db: Db): Promise<PinsBody> {
   // Read before the rows, so the ETag is never newer than what it names.
   const version = await schoolsVersion(db);
-  const rows: PinRow[] = (await pinRows(db)).map((r) => ({
+  const [pins, rules] = await Promise.all([pinRows(db), ruleBitsBySchool(db)]);
+  const rows: PinRow[] = pins.map((r) => ({
     id: r.id,
     lat: r.lat,
     lng: r.lng,
     name: r.name,
     days: DAY_KEYS.reduce((mask, key, bit) => (r[key] ? mask | (1 << bit) : mask), 0),
+    rules: rules.get(r.id) ?? 0,
   }));
   const raw = encodePins(rows);
-  const etag = `"pins-${version}"`;
+  // The format too: a browser's copy of an older format must not be answered "not modified".
+  const etag = `"pins-${PINS_FORMAT}.${version}"`;
   const common = {
     etag,
     "cache-control": "public, max-age=0, must-revalidate",

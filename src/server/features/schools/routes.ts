@@ -66,10 +66,11 @@ export function schoolRoutes(
       const query = parseQuery(searchQuerySchema, ctx.request);
       await charge(ctx);
       const from = roundedPoint(query);
+      const rules = query.rules ?? [];
       return cached(
         ctx.request,
-        `search|${query.q.toLowerCase()}|${from?.latitude}|${from?.longitude}`,
-        () => schools.search(db, geocoder, query.q, from),
+        `search|${query.q.toLowerCase()}|${from?.latitude}|${from?.longitude}|${rules}`,
+        () => schools.search(db, geocoder, query.q, from, rules),
         ctx.set.headers,
       );
     })
@@ -78,10 +79,11 @@ export function schoolRoutes(
       await charge(ctx);
       const { latitude, longitude } = { latitude: round3(query.lat), longitude: round3(query.lng) };
       const radius = roundedRadius(query.radius);
+      const rules = query.rules ?? [];
       return cached(
         ctx.request,
-        `radius|${latitude}|${longitude}|${radius}`,
-        async () => ({ schools: await schools.withinRadius(db, { latitude, longitude }, radius) }),
+        `radius|${latitude}|${longitude}|${radius}|${rules}`,
+        async () => ({ schools: await schools.withinRadius(db, { latitude, longitude }, radius, rules) }),
         ctx.set.headers,
       );
     })
@@ -95,8 +97,8 @@ export function schoolRoutes(
       { params: cityParamsSchema },
     )
     .get("/api/schools/nearby", async ({ request }) => {
-      const { lat, lng, limit } = parseQuery(nearbyQuerySchema, request);
-      return { schools: await schools.nearest(db, { latitude: lat, longitude: lng }, limit) };
+      const { lat, lng, limit, rules } = parseQuery(nearbyQuerySchema, request);
+      return { schools: await schools.nearest(db, { latitude: lat, longitude: lng }, limit, rules) };
     })
     .get("/api/schools/open", async ({ request }) => ({
       ids: await openIndex(parseQuery(openQuerySchema, request).when, app.now()),

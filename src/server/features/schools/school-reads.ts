@@ -2,6 +2,7 @@ import type { Db } from "../../../db/client";
 import { exceptionsBySchool } from "./exceptions";
 import { schoolPositions, schoolsWithIds, schoolWithSlug, sessionsOfIds } from "./prepared-queries";
 import type { SessionRow } from "./queries";
+import { ruleBitsBySchool } from "./rule-bits";
 import { type SchoolView, toSchoolView } from "./school-view";
 import { currentSchoolsVersion } from "./schools-version";
 import { type Ranked, SpatialIndex } from "./spatial-index";
@@ -36,7 +37,10 @@ async function readsOf(db: Db): Promise<Reads> {
       views: new Map(),
       bySlug: new Map(),
       nearest: new Map(),
-      index: perSchoolsVersion(db, async () => new SpatialIndex(await schoolPositions(db))),
+      index: perSchoolsVersion(db, async () => {
+        const [places, rules] = await Promise.all([schoolPositions(db), ruleBitsBySchool(db)]);
+        return new SpatialIndex(places.map((p) => ({ ...p, rules: rules.get(p.id) ?? 0 })));
+      }),
     };
     readsByDb.set(db, reads);
   }
@@ -98,23 +102,42 @@ const withDistances = async (db: Db, ranked: readonly Ranked[]) => {
   return views.map((view) => ({ ...view, distance: Math.round((miles.get(view.id) ?? 0) * 10) / 10 }));
 };
 
-/** The `limit` schools nearest a point, nearest first, with their distances. */
-export async function nearestViews(db: Db, latitude: number, longitude: number, limit: number) {
+/**
+ * The `limit` schools nearest a point with every visitor-rule bit of `mask` (any school for
+ * 0), nearest first, with their distances.
+ */
+export async function nearestViews(db: Db, latitude: number, longitude: number, limit: number, mask = 0) {
   const reads = await readsOf(db);
   const { version } = reads;
-  const key = `${latitude}|${longitude}|${limit}`;
+  const key = `${latitude}|${longitude}|${limit}|${mask}`;
   let ranked = reads.nearest.get(key);
   if (!ranked) {
-    ranked = (await reads.index()).nearest(latitude, longitude, limit);
+    ranked = (await reads.index()).nearest(latitude, longitude, limit, mask);
     if (reads.version === version) remember(reads.nearest, key, ranked, NEAREST_MAX);
   }
   return withDistances(db, ranked);
 }
 
-/** Schools within `miles` of a point, nearest first, at most `limit`, with their distances. */
-export async function viewsWithin(db: Db, latitude: number, longitude: number, miles: number, limit: number) {
+/**
+ * Schools within `miles` of a point with every visitor-rule bit of `mask`, nearest first, at
+ * most `limit`, with their distances.
+ */
+export async function viewsWithin(
+  db: Db,
+  latitude: number,
+  longitude: number,
+  miles: number,
+  limit: number,
+  mask = 0,
+) {
   const index = await (await readsOf(db)).index();
-  return withDistances(db, index.within(latitude, longitude, miles).slice(0, limit));
+  return withDistances(db, index.within(latitude, longitude, miles, mask).slice(0, limit));
+}
+
+/** Whether any school at all is within `miles` of a point (no views read). */
+export async function anyWithin(db: Db, latitude: number, longitude: number, miles: number) {
+  const index = await (await readsOf(db)).index();
+  return index.nearest(latitude, longitude, 1).some((r) => r.miles <= miles);
 }
 
 /** The school at `slug`, or undefined. */

@@ -343,7 +343,10 @@ export async function search(
   }
   if (location) {
     const near = await withinRadius(db, location, SEARCH_RADIUS_MILES, rules);
-    if (near.length || (rules.length && (await anyWithin(db, location.latitude, location.longitude, SEARCH_RADIUS_MILES))))
+    if (
+      near.length ||
+      (rules.length && (await anyWithin(db, location.latitude, location.longitude, SEARCH_RADIUS_MILES)))
+    )
       return { query: q, strategy: "radius", location, schools: near };
   }
   const city = await inCity(

@@ -86,6 +86,21 @@ describe("SpatialIndex", () => {
     expect(small.within(10, 20, 100).map((r) => r.id)).toEqual(bruteForce(tied, 10, 20).map((r) => r.id));
   });
 
+  it("with a rule mask, answers what sorting only the places with every bit of it would", () => {
+    const ruled = places.map((p) => ({ ...p, rules: p.id % 64 }));
+    const filtered = new SpatialIndex(ruled);
+    for (const mask of [0, 0b1, 0b110, 0b100001, 0b111111]) {
+      const having = ruled.filter((p) => (p.rules & mask) === mask);
+      for (const [lat, lng] of points) {
+        expect(filtered.nearest(lat, lng, 15, mask)).toEqual(bruteForce(having, lat, lng).slice(0, 15));
+        const expected = bruteForce(having, lat, lng).filter((r) => r.miles <= 500);
+        expect(filtered.within(lat, lng, 500, mask)).toEqual(expected);
+      }
+    }
+    // A mask no place has: nothing, however far it looks.
+    expect(new SpatialIndex(places).nearest(0, 0, 15, 0b1)).toEqual([]);
+  });
+
   it("answers every place when fewer than asked, and nothing from an empty index", () => {
     expect(index.nearest(0, 0, 5000)).toHaveLength(places.length);
     expect(new SpatialIndex([]).nearest(0, 0, 15)).toEqual([]);

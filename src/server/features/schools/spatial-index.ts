@@ -4,6 +4,8 @@ export interface IndexedPlace {
   id: number;
   latitude: number;
   longitude: number;
+  /** Its visitor-rule filter bits (common/visitor-rules), 0 when none is known. */
+  rules?: number;
 }
 
 export interface Ranked {
@@ -32,6 +34,7 @@ export class SpatialIndex {
   private readonly ids: Int32Array;
   private readonly lats: Float64Array;
   private readonly lngs: Float64Array;
+  private readonly rules: Uint8Array;
 
   constructor(places: readonly IndexedPlace[]) {
     const sorted = places.toSorted((a, b) => a.latitude - b.latitude || a.id - b.id);
@@ -39,6 +42,12 @@ export class SpatialIndex {
     this.ids = Int32Array.from(sorted, (p) => p.id);
     this.lats = Float64Array.from(sorted, (p) => p.latitude);
     this.lngs = Float64Array.from(sorted, (p) => p.longitude);
+    this.rules = Uint8Array.from(sorted, (p) => p.rules ?? 0);
+  }
+
+  /** Whether position `i` has every rule bit of `mask` (any place, for 0). */
+  private matches(i: number, mask: number): boolean {
+    return ((this.rules[i] as number) & mask) === mask;
   }
 
   /** The first position whose latitude is at least `latitude`. */
@@ -65,11 +74,12 @@ export class SpatialIndex {
     return Math.abs((this.lats[i] as number) - latitude) * RAD * MILES_PER_RADIAN - SLACK_MILES;
   }
 
-  /** The `limit` places nearest the point, nearest first. */
-  nearest(latitude: number, longitude: number, limit: number): Ranked[] {
+  /** The `limit` places nearest the point that have every rule bit of `mask`, nearest first. */
+  nearest(latitude: number, longitude: number, limit: number, mask = 0): Ranked[] {
     const best: Ranked[] = [];
     if (limit <= 0) return best;
     const keep = (i: number) => {
+      if (!this.matches(i, mask)) return;
       const miles = distanceMiles(latitude, longitude, this.lats[i] as number, this.lngs[i] as number);
       const last = best.length === limit ? (best[limit - 1] as Ranked) : undefined;
       if (last && miles > last.miles) return;
@@ -94,12 +104,13 @@ export class SpatialIndex {
     return best;
   }
 
-  /** Every place within `miles` of the point, nearest first. */
-  within(latitude: number, longitude: number, miles: number): Ranked[] {
+  /** Every place within `miles` of the point that has every rule bit of `mask`, nearest first. */
+  within(latitude: number, longitude: number, miles: number, mask = 0): Ranked[] {
     const band = (miles + SLACK_MILES) / MILES_PER_RADIAN / RAD;
     const out: Ranked[] = [];
     for (let i = this.lowerBound(latitude - band); i < this.size; i++) {
       if ((this.lats[i] as number) > latitude + band) break;
+      if (!this.matches(i, mask)) continue;
       const ranked = this.rank(i, latitude, longitude);
       if (ranked.miles <= miles) out.push(ranked);
     }

@@ -79,7 +79,13 @@ export async function setVisitorRules(
   schoolId: number,
   input: VisitorRulesInput,
 ) {
-  const subject = await requireSchool(deps.db, viewer, "school.edit", schoolId, visitorRuleTexts.schoolNotFound);
+  const subject = await requireSchool(
+    deps.db,
+    viewer,
+    "school.edit",
+    schoolId,
+    visitorRuleTexts.schoolNotFound,
+  );
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (await trySave(deps, viewer, subject.owner, schoolId, input)) {
       const school = await getSchool(deps.db, schoolId);
