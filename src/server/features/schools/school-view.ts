@@ -1,8 +1,8 @@
 import { freshestSource } from "../../../common/freshness";
 import type { ScheduleException } from "../../../common/schedule/occurrences";
 import { type CommunityNote, httpUrlOrNull, type SchoolView } from "../../../common/schemas/school";
-import type { SchoolRow, SessionRow } from "./queries";
 import type { VisitorRules } from "../../../common/schemas/visitor-rules";
+import type { SchoolRow, SessionRow } from "./queries";
 import { toSession, untimedOf } from "./session-rows";
 
 export type { SchoolView };
@@ -51,11 +51,11 @@ export function toSchoolView(
     sessions: sessions.map((session) => toSession(session, unconfirmed)),
     ...(untimed.length > 0 ? { untimed } : {}),
     ...(exceptions.length ? { exceptions: [...exceptions] } : {}),
-    isDemo: row.isDemo,
-    lastVerifiedAt: row.lastVerifiedAt?.toISOString() ?? null,
     ...(row.visitorRules && row.visitorRules !== "{}"
       ? { visitorRules: JSON.parse(row.visitorRules) as VisitorRules }
       : {}),
+    isDemo: row.isDemo,
+    lastVerifiedAt: row.lastVerifiedAt?.toISOString() ?? null,
     /** The last verified check-in inside one of its listed sessions (listing freshness). */
     confirmedAt,
     provenance: freshestSource({ kind: row.scheduleSource, at: row.scheduleSourceAt }, confirmedAt),
