@@ -323,3 +323,67 @@ describe("where visitors see them", () => {
     expect(ics).not.toContain("Before you go");
   });
 });
+
+describe("applying feedback can set them", () => {
+  const feedback = async (note: string) => {
+    const res = await t.json(
+      "POST",
+      "/api/feedback",
+      { schoolId, communityNotes: note },
+      { cookie: other.cookie },
+    );
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const correction = async () => {
+    const school = await view();
+    return { gym: school.gym, address: school.address, dayAndTime: school.dayAndTime };
+  };
+
+  it("an admin's correction sets the rules given, in the same history line", async () => {
+    await put({ rules: { matFee: 10 } });
+    const id = await feedback("The mat fee is gone, and it is No-Gi now");
+    const res = await t.json(
+      "POST",
+      `/api/admin/feedback/${id}/apply`,
+      { ...(await correction()), visitorRules: { matFee: "free", attire: "nogi" } },
+      { cookie: admin.cookie },
+    );
+    expect(res.status).toBe(200);
+    expect((await view()).visitorRules).toEqual({ matFee: 0, attire: "nogi" });
+    expect(await lastEdit()).toMatchObject({
+      source: "admin",
+      user_id: admin.id,
+      changes: { visitorRules: { before: { matFee: 10 }, after: { matFee: 0, attire: "nogi" } } },
+    });
+  });
+
+  it("a correction without rules leaves them, and bad rules change nothing", async () => {
+    const id = await feedback("Saturday is at 11 now");
+    const bad = await t.json(
+      "POST",
+      `/api/admin/feedback/${id}/apply`,
+      { ...(await correction()), visitorRules: { matFee: 600 } },
+      { cookie: admin.cookie },
+    );
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toBe(texts.feeInvalid);
+    const ok = await t.json("POST", `/api/admin/feedback/${id}/apply`, await correction(), {
+      cookie: admin.cookie,
+    });
+    expect(ok.status).toBe(200);
+    expect((await view()).visitorRules).toEqual({ matFee: 0, attire: "nogi" });
+  });
+
+  it("an owner applying feedback on their school sets them too", async () => {
+    const id = await feedback("Kids from 10 are welcome");
+    const res = await t.json(
+      "POST",
+      `/api/schools/${schoolId}/feedback/${id}/apply`,
+      { ...(await correction()), visitorRules: { matFee: 0, attire: "nogi", kids: "allowed", minAge: 10 } },
+      { cookie: owner.cookie },
+    );
+    expect(res.status).toBe(200);
+    expect((await view()).visitorRules).toEqual({ matFee: 0, attire: "nogi", kids: "allowed", minAge: 10 });
+  });
+});

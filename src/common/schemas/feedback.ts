@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { schoolInputSchema } from "./school";
+import { visitorRulesSchema } from "./visitor-rules";
 
 /** A feedback item's review state: open until an admin applies it as a correction or dismisses it. */
 export const feedbackStatuses = ["open", "applied", "dismissed"] as const;
@@ -61,6 +62,8 @@ export const correctFeedbackSchema = v.object({
   dayAndTime: school.dayAndTime,
   link: school.link,
   publishNote: v.optional(v.boolean(feedbackReviewMessages.publishNoteInvalid), false),
+  /** The school's visitor rules as a whole (issue 21); absent: left as they are. */
+  visitorRules: v.optional(visitorRulesSchema),
 });
 export type CorrectFeedbackInput = v.InferOutput<typeof correctFeedbackSchema>;
 

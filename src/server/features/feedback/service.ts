@@ -130,6 +130,7 @@ async function applyOpenFeedback(
     address: input.address,
     dayAndTime: input.dayAndTime,
     website: input.link ?? null,
+    ...(input.visitorRules ? { visitorRules: input.visitorRules } : {}),
   };
   const before = {
     feedback: feedbackAudit(item),
@@ -143,6 +144,7 @@ async function applyOpenFeedback(
       longitude: school.longitude,
       website: school.website,
       dayAndTime: school.dayAndTime,
+      ...(input.visitorRules ? { visitorRules: JSON.parse(school.visitorRules) as unknown } : {}),
     },
   };
   const after = {

@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { CommunityNote } from "../../../common/schemas/school";
+import type { VisitorRules } from "../../../common/schemas/visitor-rules";
 import type { Db } from "../../../db/client";
 import { schools } from "../../../db/schema";
 import { type EditSource, editStatement, listedFields } from "../school-history/service";
@@ -16,6 +17,8 @@ export interface SchoolCorrection {
   place: { latitude: number; longitude: number; city: string; state: string } | null;
   /** A community note to publish on the school with the correction. */
   note: CommunityNote | null;
+  /** The school's visitor rules as a whole (issue 21); absent: left as they are. */
+  visitorRules?: VisitorRules;
 }
 
 /**
@@ -39,6 +42,7 @@ export function correctSchool(
     | "address"
     | "website"
     | "dayAndTime"
+    | "visitorRules"
   >,
   fix: SchoolCorrection,
   timeZoneAt: (latitude: number, longitude: number) => string,
@@ -58,6 +62,7 @@ export function correctSchool(
     state: place.state.toUpperCase(),
     website: fix.website,
     dayAndTime: fix.dayAndTime,
+    ...(fix.visitorRules ? { visitorRules: fix.visitorRules } : {}),
   };
   const edit = editStatement(
     db,
@@ -65,7 +70,7 @@ export function correctSchool(
       schoolId: school.id,
       userId: by.userId,
       source: by.source,
-      before: listedFields(school),
+      before: { ...listedFields(school), visitorRules: JSON.parse(school.visitorRules) as VisitorRules },
       after,
       at: now,
     },
@@ -84,6 +89,7 @@ export function correctSchool(
       timeZone: fix.place ? timeZoneAt(place.latitude, place.longitude) : school.timeZone,
       website: fix.website,
       dayAndTime: fix.dayAndTime,
+      ...(fix.visitorRules ? { visitorRules: JSON.stringify(fix.visitorRules) } : {}),
       scheduleUnparsed: JSON.stringify(parsed.unparsed),
       scheduleUntimed: untimedColumn(parsed),
       noOpenMat: parsed.noOpenMat,
