@@ -1,5 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import type { ListingWeek, SchoolEditView, SchoolHistoryPage } from "../../common/schemas/listing-activity";
+import { expectAxeClean } from "../home/test-axe";
 import { withDom } from "../home/test-dom";
 import { click, render, wait } from "../home/test-render";
 import { buttonNamed, jsonResponse as json, mockFetch, withMockedFetch } from "../posts/test-fixtures";
@@ -115,6 +116,7 @@ describe("ListingActivity", () => {
     ]);
     // The last page: no button to load more.
     expect(buttonNamed(view.container, "Load more")).toBeUndefined();
+    await expectAxeClean(view.container);
     await view.unmount();
   });
 
