@@ -1,5 +1,4 @@
 import type { ManagePageData } from "../../common/schemas/school-manage";
-import { PageQueries } from "../users/PageQueries";
 import { ContactForm } from "./ContactForm";
 import { useSchool } from "./manage-queries";
 import { OccurrencesPanel } from "./OccurrencesPanel";
@@ -7,15 +6,7 @@ import { OwnerFeedbackPanel } from "./OwnerFeedbackPanel";
 import { ScheduleEditor } from "./ScheduleEditor";
 
 /** /schools/{slug}/manage: the schedule editor, the next four weeks, contact details and feedback. */
-export default function ManageSchool(props: ManagePageData) {
-  return (
-    <PageQueries>
-      <ManageSections {...props} />
-    </PageQueries>
-  );
-}
-
-function ManageSections({ school: initial, today, occurrences, feedback }: ManagePageData) {
+export function ManageSections({ school: initial, today, occurrences, feedback }: ManagePageData) {
   // Seeded by the page; each save writes the school's new view here.
   const school = useSchool(initial).data;
   return (

@@ -11,9 +11,9 @@ import type { SchoolView } from "../../common/schemas/school";
 import type { ManagePageData } from "../../common/schemas/school-manage";
 import { withDom } from "../home/test-dom";
 import { click, render, wait } from "../home/test-render";
+import ManageSchool from "../ManageSchool";
 import { buttonNamed, jsonResponse as json, mockFetch, withMockedFetch } from "../posts/test-fixtures";
 import { resetPageQueryClient } from "../users/query-client";
-import ManageSchool from "./ManageSchool";
 
 withDom();
 const api = withMockedFetch();
