@@ -92,6 +92,13 @@ describe("POST /api/schools/{id}/feedback/{feedbackId}/apply|dismiss", () => {
       [id],
     );
     expect(audit).toEqual({ actor_id: w.owner.id, action: "feedback.apply" });
+    // The school's history and its schedule's source say the gym changed it.
+    const [edit] = await w.rows(
+      "SELECT user_id, source FROM school_edits WHERE school_id = ? ORDER BY id DESC LIMIT 1",
+      [school.id],
+    );
+    expect(edit).toEqual({ user_id: w.owner.id, source: "gym" });
+    expect(view.provenance).toEqual(expect.objectContaining({ kind: "gym" }));
     // Decided once: again is a 409 that changes nothing.
     const again = await decide(school.id, id, "dismiss");
     expect(again.status).toBe(409);

@@ -105,12 +105,16 @@ export async function applyFeedback(
   return applyOpenFeedback(deps, adminId, await loadOpen(deps.db, id), input);
 }
 
-/** The correction itself, by `adminId` (an admin, or one of the school's owners: school-feedback.ts). */
+/**
+ * The correction itself, by `adminId`: an admin, or one of the school's owners (below), whose
+ * change the school's history and its schedule's source then say came from the gym.
+ */
 async function applyOpenFeedback(
   deps: FeedbackReviewDeps,
   adminId: number,
   item: FeedbackRow,
   input: CorrectFeedbackInput,
+  source: "admin" | "gym" = "admin",
 ) {
   const { db } = deps;
   const { id } = item;
@@ -164,7 +168,7 @@ async function applyOpenFeedback(
   const guard = stillOpen(id);
   const results = await db.batch([
     ...correctSchool(db, school, { ...fix, place, note }, deps.timeZoneAt, now, guard, {
-      source: "admin",
+      source,
       userId: adminId,
     }),
     auditStatement(
@@ -271,13 +275,19 @@ export async function schoolFeedback(
 }
 
 /** The school's open item, or the answer an admin would get for it: 404 when not this school's, 409 when decided. */
-async function openItemOf(db: Db, viewer: PolicyViewer, schoolId: number, id: number): Promise<FeedbackRow> {
-  await requireSchool(db, viewer, "school.feedback.decide", schoolId, feedbackReviewMessages.schoolNotFound);
+async function openItemOf(db: Db, viewer: PolicyViewer, schoolId: number, id: number) {
+  const subject = await requireSchool(
+    db,
+    viewer,
+    "school.feedback.decide",
+    schoolId,
+    feedbackReviewMessages.schoolNotFound,
+  );
   const item = await findFeedback(db, id);
   if (!item || item.schoolId !== schoolId || !decidable(viewer, item))
     throw new HttpError(404, feedbackReviewMessages.notFound);
   if (item.status !== "open") throw alreadyDecided();
-  return item;
+  return { item, owner: subject.owner };
 }
 
 /** `POST /api/schools/{id}/feedback/{feedbackId}/apply`: the correction, as an admin's. */
@@ -288,8 +298,8 @@ export async function applySchoolFeedback(
   id: number,
   input: CorrectFeedbackInput,
 ) {
-  const item = await openItemOf(deps.db, viewer, schoolId, id);
-  return applyOpenFeedback(deps, requireMemberId(viewer), item, input);
+  const { item, owner } = await openItemOf(deps.db, viewer, schoolId, id);
+  return applyOpenFeedback(deps, requireMemberId(viewer), item, input, owner ? "gym" : "admin");
 }
 
 /** `POST /api/schools/{id}/feedback/{feedbackId}/dismiss`. */
@@ -299,6 +309,6 @@ export async function dismissSchoolFeedback(
   schoolId: number,
   id: number,
 ) {
-  const item = await openItemOf(deps.db, viewer, schoolId, id);
+  const { item } = await openItemOf(deps.db, viewer, schoolId, id);
   return dismissOpenFeedback(deps, requireMemberId(viewer), item);
 }
