@@ -164,13 +164,6 @@ export const contactSchema = v.pipe(
 );
 export type ContactInput = v.InferOutput<typeof contactSchema>;
 
-/** The contact fields as the manage page shows and sends them. */
-export interface ContactFields {
-  website: string | null;
-  phone: string | null;
-  address: string;
-}
-
 /** What the manage page renders with; the island starts from it and asks the API after each change. */
 export interface ManagePageData {
   school: SchoolView;
