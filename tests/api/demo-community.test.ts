@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { decodePins } from "../../src/common/pins-codec";
 import type { PostView } from "../../src/common/schemas/posts";
 import type { UserSearchResult } from "../../src/common/schemas/users";
+import { ruleFilterKeys } from "../../src/common/schemas/visitor-rules";
+import { ruleBit } from "../../src/common/visitor-rules";
 import { DEMO_EMAIL_DOMAIN, DEMO_MEMBERS } from "../../src/server/features/demo-community/members";
 import { seedDemoCommunityOnce } from "../../src/server/features/demo-community/service";
 import { registerMember } from "../support/session";
@@ -100,6 +103,35 @@ describe("the demo community", () => {
         const res = await t.json("POST", "/api/auth/login", { identifier, password });
         expect(res.status).not.toBe(200);
       }
+    }
+  });
+});
+
+describe("owners and visitor rules in the demo (issue 21)", () => {
+  it("one or two demo coaches keep their home gym, whose schedule reads as the gym's own", async () => {
+    const owned = await rows(
+      `SELECT o.school_id, s.schedule_source, s.schedule_source_at, s.is_demo FROM school_owners o
+       JOIN schools s ON s.id = o.school_id WHERE o.user_id IN ${demoUsers}`,
+    );
+    expect(owned.length).toBeGreaterThanOrEqual(1);
+    expect(owned.length).toBeLessThanOrEqual(2);
+    for (const row of owned) {
+      expect([row[1], row[3]]).toEqual(["gym", 1]);
+      expect(NOW.getTime() - Number(row[2])).toBe(3 * 86_400_000);
+    }
+    const page = await t.request(`/api/schools/${owned[0]?.[0]}`);
+    expect(((await page.json()) as { provenance: { kind: string } }).provenance.kind).toBe("gym");
+  });
+
+  it("demo schools have fictional visitor rules, so every rule filter finds some", async () => {
+    const demo = await one("SELECT count(*) FROM schools WHERE is_demo = 1");
+    const ruled = await one("SELECT count(*) FROM schools WHERE is_demo = 1 AND visitor_rules <> '{}'");
+    expect(ruled / demo).toBeGreaterThan(0.5);
+    expect(ruled).toBeLessThan(demo);
+    const pins = decodePins(new Uint8Array(await (await t.request("/api/schools/pins")).arrayBuffer()));
+    for (const key of ruleFilterKeys) {
+      const found = pins.filter((p) => ((p.rules ?? 0) & ruleBit[key]) !== 0).length;
+      expect([key, found > 5]).toEqual([key, true]);
     }
   });
 });

@@ -8,6 +8,7 @@ import {
   postLikes,
   postPhotos,
   posts,
+  schoolOwners,
   schools,
   userSettings,
   users,
@@ -111,6 +112,17 @@ export const settingsInsert = (db: Db, rows: (typeof userSettings.$inferInsert)[
 
 export const followsInsert = (db: Db, rows: (typeof follows.$inferInsert)[]) =>
   db.insert(follows).values(rows).onConflictDoNothing();
+
+/** Demo coaches who keep their home gym's listing (issue 21); they go with their members by cascade. */
+export const ownersInsert = (db: Db, rows: (typeof schoolOwners.$inferInsert)[]) =>
+  db.insert(schoolOwners).values(rows).onConflictDoNothing();
+
+/** An owned demo gym's schedule is the gym's own, updated `at` (the provenance line says so). */
+export const updatedByGym = (db: Db, schoolIds: number[], at: Date) =>
+  db
+    .update(schools)
+    .set({ scheduleSource: "gym", scheduleSourceAt: at })
+    .where(and(inArray(schools.id, schoolIds), eq(schools.isDemo, true)));
 
 /** The posts go in as one statement; ids come back in the order given. */
 export const insertPosts = (db: Db, rows: (typeof posts.$inferInsert)[]) =>

@@ -5,6 +5,7 @@ import { HttpError } from "../../http/errors";
 import type { Storage } from "../../storage";
 import { createCheckin } from "../checkins/service";
 import { attachPhotos, savePostPhoto } from "../posts/service";
+import { bumpSchoolsVersionIfChanged } from "../schools/service";
 import { demoPhoto } from "./images";
 import { DEMO_EMAIL_DOMAIN, DEMO_MEMBERS } from "./members";
 import { DAY_MS, type DemoEvent, followGraph, likes, type Person, settle, timeline } from "./plan";
@@ -114,6 +115,7 @@ async function seed(deps: DemoCommunityDeps, cities: q.DemoGym[][]): Promise<Dem
       })),
     ),
   ]);
+  await addDemoOwners(db, people, now);
   const events = timeline(r, people, cities, now);
   const written = await writeTimeline(deps, events);
   const cards = await q.cardsOf(
@@ -130,6 +132,37 @@ async function seed(deps: DemoCommunityDeps, cities: q.DemoGym[][]): Promise<Dem
     checkins: written.checkins,
     likes: liked.length,
   };
+}
+
+/** Demo owners: at most this many coaches keep their home gym's listing. */
+const DEMO_OWNERS = 2;
+
+/**
+ * Fictional owners (issue 21): the first known black belts (or coral), each at a gym of their
+ * own, keep their home gym's listing, and its schedule reads as updated by the gym a few days
+ * ago; so a fresh start shows an owned gym and its provenance line.
+ */
+async function addDemoOwners(db: Db, people: Person[], now: Date) {
+  const owners: Person[] = [];
+  for (const p of people) {
+    const coach = p.known && (p.belt === "Black Belt" || p.belt === "Coral Belt");
+    if (coach && !owners.some((o) => o.home.id === p.home.id)) owners.push(p);
+    if (owners.length === DEMO_OWNERS) break;
+  }
+  if (!owners.length) return;
+  const since = new Date(now.getTime() - 20 * DAY_MS);
+  await db.batch([
+    q.ownersInsert(
+      db,
+      owners.map((o) => ({ schoolId: o.home.id, userId: o.id, createdAt: since })),
+    ),
+    q.updatedByGym(
+      db,
+      owners.map((o) => o.home.id),
+      new Date(now.getTime() - 3 * DAY_MS),
+    ),
+    bumpSchoolsVersionIfChanged(db),
+  ]);
 }
 
 /**

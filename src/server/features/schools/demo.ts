@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { appMeta } from "../../../db/schema";
 import { type GazetteerCity, generateDemoSchools } from "../../../db/seed/demo-schools";
+import { addDemoVisitorRules } from "./demo-rules";
 import { type IngestDeps, insertSchools } from "./ingest";
 import { countDemoSchools, deleteDemoSchools } from "./queries";
 import { schoolsChanged } from "./schools-version";
@@ -17,6 +18,7 @@ export async function seedDemoSchoolsOnce(deps: IngestDeps, cities: () => Gazett
   const seeded = await deps.db.query.appMeta.findFirst({ where: eq(appMeta.key, SEEDED_KEY) });
   if (seeded) return 0;
   const count = await insertSchools(deps, generateDemoSchools(cities()));
+  await addDemoVisitorRules(deps.db);
   await deps.db
     .insert(appMeta)
     .values({ key: SEEDED_KEY, value: deps.now().toISOString() })
