@@ -4,7 +4,8 @@ import type { RenderInput } from "../server/render/render-page";
 
 /**
  * /schools/{slug}/manage (issue 21): the school's schedule as rows, its next four weeks with
- * cancel and move, its contact fields and its open feedback, for its owners and admins.
+ * cancel and move, its contact fields, its open feedback and what the listing did (weekly
+ * counts and the edit history), for its owners and admins.
  */
 export function schoolManagePage(data: ManagePageData): RenderInput {
   const { school } = data;
@@ -22,11 +23,6 @@ export function schoolManagePage(data: ManagePageData): RenderInput {
         </p>
         <h1>{`Manage ${school.gym}`}</h1>
         <Island name="ManageSchool" props={data} />
-        {/*
-          "Listing activity" goes here (issue 21): the weekly stats and the edit history, from
-          src/islands/manage/ListingActivity.tsx, which the lead adds with the listing-stats and
-          school-history features.
-        */}
       </div>
     ),
   };

@@ -1,11 +1,12 @@
 import type { ManagePageData } from "../../common/schemas/school-manage";
 import { ContactForm } from "./ContactForm";
+import { ListingActivity } from "./ListingActivity";
 import { useSchool } from "./manage-queries";
 import { OccurrencesPanel } from "./OccurrencesPanel";
 import { OwnerFeedbackPanel } from "./OwnerFeedbackPanel";
 import { ScheduleEditor } from "./ScheduleEditor";
 
-/** /schools/{slug}/manage: the schedule editor, the next four weeks, contact details and feedback. */
+/** /schools/{slug}/manage: the schedule editor, the next four weeks, contact details, feedback and what the listing did. */
 export function ManageSections({ school: initial, today, occurrences, feedback }: ManagePageData) {
   // Seeded by the page; each save writes the school's new view here.
   const school = useSchool(initial).data;
@@ -15,6 +16,7 @@ export function ManageSections({ school: initial, today, occurrences, feedback }
       <OccurrencesPanel school={school} initial={occurrences} />
       <ContactForm school={school} />
       <OwnerFeedbackPanel schoolId={school.id} initial={feedback} />
+      <ListingActivity schoolId={school.id} />
     </div>
   );
 }
