@@ -5,7 +5,8 @@ import { collector, MEMBER_PASSWORD, messageSender, SAVED_GYMS, signedIn, signIn
  * setup?(baseUrl), minPercentOfCeiling?, maxP99Ms?, goalText? }`: `setup` runs once against
  * the running server before the load and may return extra headers (e.g. `{ cookie }`), a
  * `pathSuffix` or autocannon `requests`; the two goals are the issue's targets, shown
- * beside the row (both must hold when both are given).
+ * beside the row (both must hold when both are given). `relativeTo` (another row's name) with
+ * `maxSlowerPercent` is a goal against that row, measured in the same run.
  */
 
 const count = (n) => n.toLocaleString("en-US");
@@ -41,6 +42,27 @@ function issue14Rows(schools) {
   ];
 }
 
+/**
+ * Issue 21: the home screen and the radius search filtered by a visitor rule (No-Gi, which
+ * about a third of the generated schools have), each right after its unfiltered row, with
+ * the goal "within 10% of unfiltered".
+ */
+function withRuleFilteredRows(rows, schools) {
+  const at = `${count(schools)} schools`;
+  const filtered = {
+    [`GET / (guest, ${at})`]: { name: `GET /?rules=nogi (guest, filtered, ${at})`, path: "/?rules=nogi" },
+    [`GET /api/schools/radius (40 mi, signed in, ${at})`]: {
+      name: `GET /api/schools/radius?rules=nogi (40 mi, signed in, filtered, ${at})`,
+      path: "/api/schools/radius?lat=30.2672&lng=-97.7431&radius=40&rules=nogi",
+      setup: signedIn,
+    },
+  };
+  return rows.flatMap((row) => {
+    const twin = filtered[row.name];
+    return twin ? [row, { ...twin, relativeTo: row.name, maxSlowerPercent: 10 }] : [row];
+  });
+}
+
 export const demoPinsScenario = "GET /api/schools/pins (1,250 schools)";
 
 /** On the demo database (1,250 demo schools, no members but the bench's own). */
@@ -64,7 +86,7 @@ export const demoScenarios = [
 export function schoolScenarios(schools) {
   return [
     { name: `GET /api/schools/pins (${count(schools)} schools)`, path: "/api/schools/pins" },
-    ...issue14Rows(schools),
+    ...withRuleFilteredRows(issue14Rows(schools), schools),
     { name: "GET /api/suggestions?query=aus", path: "/api/suggestions?query=aus", maxP99Ms: 10 },
     {
       name: `GET /api/favorites/user/{id} (${count(SAVED_GYMS)} saved gyms)`,

@@ -25,12 +25,13 @@ export function summarize({
     },
     ...measured.map(({ scenario, result }) => {
       const percentOfCeiling = round1((100 * result.reqPerSec) / ceiling.reqPerSec);
+      const base = measured.find((m) => m.scenario.name === scenario.relativeTo)?.result;
       return {
         name: scenario.name,
         path: scenario.path,
         ...result,
         percentOfCeiling,
-        goal: rowGoal(scenario, percentOfCeiling, result.p99Ms),
+        goal: rowGoal(scenario, percentOfCeiling, result.p99Ms, base && result.reqPerSec / base.reqPerSec),
         ...(result.roundTrips !== undefined ? { roundTrips: result.roundTrips } : {}),
       };
     }),
@@ -71,11 +72,25 @@ function startupRows(startup, goals) {
   ];
 }
 
-/** A row's goals in one cell: a share of the ceiling, a p99, or both (both must hold). */
-function rowGoal(scenario, percentOfCeiling, p99Ms) {
+/**
+ * A row's goals in one cell: a share of the ceiling, a p99, a share of another row's req/s
+ * (`ratio`, undefined when that row was not run), or several (all must hold).
+ */
+function rowGoal(scenario, percentOfCeiling, p99Ms, ratio) {
   const min = scenario.minPercentOfCeiling;
   const maxP99 = scenario.maxP99Ms;
   const parts = [];
+  if (scenario.relativeTo !== undefined) {
+    const text = `within ${scenario.maxSlowerPercent}% of unfiltered`;
+    parts.push(
+      ratio === undefined
+        ? goal(`${text} (its row was not run)`, false)
+        : goal(
+            `${text} (${round1(100 * ratio)}% of its req/s)`,
+            ratio >= 1 - scenario.maxSlowerPercent / 100,
+          ),
+    );
+  }
   if (min !== undefined) parts.push(goal(`≥ ${min}% of ceiling`, percentOfCeiling >= min));
   if (maxP99 !== undefined) parts.push(goal(scenario.goalText ?? `p99 < ${maxP99} ms`, p99Ms < maxP99));
   if (!parts.length) return undefined;
