@@ -43,6 +43,7 @@ export const visitorRuleTexts = {
   sessionNotFound: "This school has no open mat at that day and time",
   schoolNotFound: "School not found",
   conflict: "The school changed while these rules were saved: please try again",
+  saved: "Visitor rules saved",
   // What the pages show.
   heading: "Before you go",
   free: "Free",

@@ -1,4 +1,5 @@
 import type { ManagePageData } from "../../common/schemas/school-manage";
+import { VisitorRulesForm } from "../visitor-rules/VisitorRulesForm";
 import { ContactForm } from "./ContactForm";
 import { ListingActivity } from "./ListingActivity";
 import { useSchool } from "./manage-queries";
@@ -15,6 +16,7 @@ export function ManageSections({ school: initial, today, occurrences, feedback }
       <ScheduleEditor school={school} today={today} />
       <OccurrencesPanel school={school} initial={occurrences} />
       <ContactForm school={school} />
+      <VisitorRulesForm school={school} />
       <OwnerFeedbackPanel schoolId={school.id} initial={feedback} />
       <ListingActivity schoolId={school.id} />
     </div>
