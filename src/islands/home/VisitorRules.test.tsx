@@ -1,9 +1,15 @@
 import { describe, expect, it } from "bun:test";
 import { renderToString } from "react-dom/server";
+import { toSchoolSummary } from "../../common/home";
 import type { VisitorRules } from "../../common/schemas/visitor-rules";
+import { jsonResponse, mockFetch } from "../posts/test-fixtures";
+import { PopupCard } from "./PopupCard";
+import { SchoolDetailDialog } from "./SchoolDetailDialog";
 import { SessionList } from "./SchoolSchedule";
+import { type ApiSchool, rowFromSummary } from "./school-api";
 import { withDom } from "./test-dom";
-import { render } from "./test-render";
+import { render, wait } from "./test-render";
+import { createHomeStore, HomeStoreContext } from "./use-home-state";
 import { VisitorRulesList, VisitorRulesSection } from "./VisitorRules";
 
 withDom();
@@ -103,6 +109,90 @@ describe("a session's own rules", () => {
       "Sat 10:00 AM",
       "Sun 10:00 AM · Free · No-Gi",
     ]);
+    await view.unmount();
+  });
+});
+
+const apiSchool: ApiSchool = {
+  id: 5,
+  slug: "rules-gym",
+  gym: "Rules Gym",
+  address: "1 Main St, Austin, TX",
+  city: "Austin",
+  state: "TX",
+  latitude: 30.2,
+  longitude: -97.7,
+  timeZone: "America/Chicago",
+  dayAndTime: "Sat 10am",
+  sessions: [{ weekday: 6, start: 600, end: null, notes: [] }],
+  visitorRules: { matFee: 0, attire: "nogi", visitors: "welcome" },
+  rating: null,
+  reviewCount: 0,
+  confirmedAt: null,
+  website: null,
+  communityNotes: null,
+  monday: false,
+  tuesday: false,
+  wednesday: false,
+  thursday: false,
+  friday: false,
+  saturday: true,
+  sunday: false,
+};
+const homeStore = () =>
+  createHomeStore({
+    query: { search: "", days: [], rules: [], saved: false, open: "any", school: null },
+    search: null,
+    initialSchools: [],
+    focusSchool: null,
+    searchLimit: null,
+    viewer: null,
+    favoriteIds: [],
+    basemapUrl: "/basemap/us.pmtiles",
+    memberSearchLimit: 15,
+  });
+const ruleItems = (root: ParentNode) =>
+  [...root.querySelectorAll(".visitor-rule")].map((li) => li.textContent);
+
+describe("the detail dialog and the popup", () => {
+  it("the dialog shows 'Before you go' from what the list knows, before the details load", async () => {
+    mockFetch({});
+    const view = await render(
+      <HomeStoreContext.Provider value={homeStore()}>
+        <SchoolDetailDialog
+          schoolId={5}
+          known={toSchoolSummary(apiSchool)}
+          signedIn={false}
+          onClose={() => {}}
+          onViewOnMap={() => {}}
+        />
+      </HomeStoreContext.Provider>,
+    );
+    const dialog = document.querySelector("dialog") as HTMLDialogElement;
+    const heading = [...dialog.querySelectorAll("h3")].find((h) => h.textContent === "Before you go");
+    expect(heading).toBeDefined();
+    expect(dialog.querySelector(".visitor-rules")?.getAttribute("aria-labelledby")).toBe(heading?.id);
+    expect(ruleItems(dialog)).toEqual(["Free", "No-Gi", "Visitors welcome"]);
+    await view.unmount();
+  });
+
+  it("the popup shows them once the school's details load", async () => {
+    mockFetch({ "GET /api/schools/5": () => jsonResponse(apiSchool) });
+    const { visitorRules: _, ...fromPins } = apiSchool;
+    const view = await render(
+      <HomeStoreContext.Provider value={homeStore()}>
+        <PopupCard
+          row={rowFromSummary(toSchoolSummary(fromPins))}
+          signedIn={false}
+          onFeedback={() => {}}
+          onDetails={() => {}}
+        />
+      </HomeStoreContext.Provider>,
+    );
+    expect(ruleItems(view.container)).toEqual([]);
+    await wait(30);
+    expect(ruleItems(view.container)).toEqual(["Free", "No-Gi", "Visitors welcome"]);
+    expect(view.container.querySelector(".visitor-rules")?.getAttribute("aria-label")).toBe("Before you go");
     await view.unmount();
   });
 });
