@@ -7,6 +7,8 @@ import {
   transferTexts,
   untimedSchema,
 } from "./school-schedule";
+// Type only: visitor-rules.ts reads isHttpUrl from here.
+import type { VisitorRules } from "./visitor-rules";
 
 /** Spec §5 "Open mat form" messages. */
 export const schoolMessages = {
@@ -188,7 +190,7 @@ export interface SchoolView {
   /** Cancelled open mats and closed days from about today on; absent when there are none. */
   exceptions?: import("../schedule/occurrences").ScheduleException[];
   /** What a visitor should know before a drop-in (issue 21); absent while every rule is unknown. */
-  visitorRules?: import("./visitor-rules").VisitorRules;
+  visitorRules?: VisitorRules;
   isDemo: boolean;
   lastVerifiedAt: string | null;
   /** The last verified check-in inside one of its listed sessions (listing freshness). */
