@@ -23,6 +23,7 @@ import m19 from "./0019_session_kinds.sql" with { type: "text" };
 import m20 from "./0020_exception_moves.sql" with { type: "text" };
 import m21 from "./0021_gym_owners.sql" with { type: "text" };
 import m22 from "./0022_schedule_source_backfill.sql" with { type: "text" };
+import m23 from "./0023_feedback_visitor_rules.sql" with { type: "text" };
 import journal from "./meta/_journal.json";
 
 export const migrationJournal = journal;
@@ -50,4 +51,5 @@ export const migrationSql: Record<string, string> = {
   "0020_exception_moves": m20,
   "0021_gym_owners": m21,
   "0022_schedule_source_backfill": m22,
+  "0023_feedback_visitor_rules": m23,
 };

@@ -16,6 +16,8 @@ export const feedback = sqliteTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     communityNotes: text("community_notes"),
     privateComments: text("private_comments"),
+    /** Visitor rules the sender suggests for the gym (issue 21): a JSON object, or null. */
+    visitorRules: text("visitor_rules"),
     submittedAt: integer("submitted_at", { mode: "timestamp_ms" }).notNull(),
     /** Open until an admin applies it as a correction of the school or dismisses it. */
     status: text("status", { enum: feedbackStatuses }).notNull().default("open"),

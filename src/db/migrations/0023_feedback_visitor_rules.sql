@@ -1,0 +1,1 @@
+ALTER TABLE `feedback` ADD `visitor_rules` text;
