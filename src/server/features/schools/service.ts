@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boundingBox, distanceMiles } from "../../../common/geo";
+import { distanceMiles } from "../../../common/geo";
 import { SEARCH_RADIUS_MILES } from "../../../common/home";
-import { hasOpenMatToday, isOpenMatNow } from "../../../common/schedule/open-now";
-import type { DuplicateCandidate } from "../../../common/schemas/submission";
 import type { RuleFilterKey } from "../../../common/schemas/visitor-rules";
 import { matchesRules, ruleMask, visitorRuleBits } from "../../../common/visitor-rules";
 import type { Db } from "../../../db/client";
@@ -12,14 +10,12 @@ import { schoolWithId, sessionsOfIds } from "./prepared-queries";
 import {
   allSchoolsByName,
   allSessionsBySchool,
-  allSessionsWithZones,
   allSlugs,
   bumpSchoolsVersionUnlessConfirmedSince,
   countSchools,
   findSchoolById,
   gymNamesStartingWith,
   listSchools,
-  nearestSchools,
   type SchoolRow,
   type SessionRow,
   schoolsInCity,
@@ -29,15 +25,16 @@ import {
 } from "./queries";
 import { anyWithin, nearestViews, viewBySlug, viewsWithin } from "./school-reads";
 import { type SchoolView, toSchoolView } from "./school-view";
-import { currentSchoolsVersion, schoolsChanged } from "./schools-version";
-import { toSession } from "./session-rows";
+import { schoolsChanged } from "./schools-version";
 import { perSchoolsVersion } from "./version-cache";
 
 export { correctSchool, type SchoolCorrection } from "./correction";
 export { DAY_FLAGS_JOB, dayFlagsJob, refreshDayFlags } from "./day-flags";
+export { type DuplicateCandidate, duplicateCandidates, similarNames } from "./duplicates";
 export { exceptionsBySchool } from "./exceptions";
 /** How every server path reads a gym's schedule text (submissions use it through here). */
 export { type IngestDeps, type SchoolDraft, upsertSchool } from "./ingest";
+export { createOpenNowIndex } from "./open-now-index";
 export { schoolsMatching } from "./queries";
 export { currentSchoolsVersion, schoolsChanged } from "./schools-version";
 export { readSchedule, scheduleDayFlags, sessionRows, toSession } from "./session-rows";
@@ -127,65 +124,6 @@ export function confirmSchool(db: Pick<Db, "run">, schoolId: number, now: Date) 
 
 /** A school's stored row (with its source key), for callers that rebuild it through `upsertSchool`. */
 export const schoolRow = (db: Db, id: number) => findSchoolById(db, id);
-
-const DUPLICATE_KM = 1;
-const words = (s: string) =>
-  s
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^a-z0-9]+/g, " ")
-    .split(" ")
-    .filter(
-      (w) =>
-        w.length > 2 &&
-        !["jiu", "jitsu", "bjj", "brazilian", "academy", "the", "and", "gym", "mma"].includes(w),
-    );
-
-/** Whether two gym names look like one: one's distinctive words all appear in the other's. */
-export function similarNames(a: string, b: string): boolean {
-  const x = new Set(words(a));
-  const y = new Set(words(b));
-  if (!x.size || !y.size) return a.trim().toLowerCase() === b.trim().toLowerCase();
-  const [small, large] = x.size <= y.size ? [x, y] : [y, x];
-  return [...small].every((w) => large.has(w));
-}
-
-export type { DuplicateCandidate };
-
-/** Existing schools a submission may repeat: within 1 km, or with a similar name in the same city. */
-export async function duplicateCandidates(
-  db: Db,
-  place: Point & { gym: string; city: string; state: string },
-): Promise<DuplicateCandidate[]> {
-  const miles = DUPLICATE_KM / 1.609344;
-  const near = await nearestSchools(db, place, 20, boundingBox(place.latitude, place.longitude, miles));
-  const sameCity = await schoolsInCity(db, place.city, place.state);
-  const found = new Map<number, DuplicateCandidate>();
-  const add = (row: SchoolRow, reason: "nearby" | "similarName") => {
-    const km = distanceMiles(place.latitude, place.longitude, row.latitude, row.longitude) * 1.609344;
-    const entry = found.get(row.id) ?? {
-      id: row.id,
-      slug: row.slug,
-      gym: row.gym,
-      address: row.address,
-      city: row.city,
-      state: row.state,
-      latitude: row.latitude,
-      longitude: row.longitude,
-      distanceKm: Math.round(km * 10) / 10,
-      reasons: [],
-    };
-    if (!entry.reasons.includes(reason)) entry.reasons.push(reason);
-    found.set(row.id, entry);
-  };
-  for (const row of near) {
-    if (distanceMiles(place.latitude, place.longitude, row.latitude, row.longitude) <= miles)
-      add(row, "nearby");
-  }
-  for (const row of sameCity) if (similarNames(row.gym, place.gym)) add(row, "similarName");
-  return [...found.values()].sort((a, b) => a.distanceKm - b.distanceKm);
-}
 
 /** A school as stored now (the API's answer carries its exact confirmation times). */
 export async function getSchool(db: Db, id: number) {
@@ -277,36 +215,6 @@ export async function inCity(db: Db, cityQuery: string, from?: Point) {
  */
 export const nearest = (db: Db, center: Point, limit: number, rules: readonly RuleFilterKey[] = []) =>
   nearestViews(db, center.latitude, center.longitude, limit, ruleMask(rules));
-
-/**
- * Ids of schools with an open mat now (or any time today), each judged in its own time
- * zone, cancellations honoured. Every school's sessions are read, so the answer is kept for a
- * minute (while the schools version stays).
- */
-export function createOpenNowIndex(db: Db) {
-  const cache = new Map<string, { at: number; version: string; ids: number[] }>();
-  return async (when: "now" | "today", now: Date): Promise<number[]> => {
-    // A cancellation moves the version: it is honoured at once, not a minute later.
-    const version = await currentSchoolsVersion(db);
-    const hit = cache.get(when);
-    if (hit && hit.version === version && now.getTime() - hit.at < 60_000) return hit.ids;
-    const [rows, exceptions] = await Promise.all([allSessionsWithZones(db), exceptionsBySchool(db)]);
-    const bySchool = Map.groupBy(rows, (r) => r.schoolId);
-    const ids: number[] = [];
-    for (const [schoolId, sessions] of bySchool) {
-      const zone = sessions[0]?.timeZone ?? "UTC";
-      const list = sessions.map((s) => toSession(s));
-      const cancelled = exceptions.get(schoolId) ?? [];
-      const open =
-        when === "now"
-          ? isOpenMatNow(list, zone, now, cancelled)
-          : hasOpenMatToday(list, zone, now, cancelled);
-      if (open) ids.push(schoolId);
-    }
-    cache.set(when, { at: now.getTime(), version, ids });
-    return ids;
-  };
-}
 
 export type SearchStrategy = "radius" | "state" | "city" | "text";
 
