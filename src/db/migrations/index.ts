@@ -24,6 +24,7 @@ import m20 from "./0020_exception_moves.sql" with { type: "text" };
 import m21 from "./0021_gym_owners.sql" with { type: "text" };
 import m22 from "./0022_schedule_source_backfill.sql" with { type: "text" };
 import m23 from "./0023_feedback_visitor_rules.sql" with { type: "text" };
+import m24 from "./0024_going_tonight.sql" with { type: "text" };
 import journal from "./meta/_journal.json";
 
 export const migrationJournal = journal;
@@ -52,4 +53,5 @@ export const migrationSql: Record<string, string> = {
   "0021_gym_owners": m21,
   "0022_schedule_source_backfill": m22,
   "0023_feedback_visitor_rules": m23,
+  "0024_going_tonight": m24,
 };

@@ -39,6 +39,10 @@ export const userSettings = sqliteTable("user_settings", {
   showBadgeCount: integer("show_badge_count", { mode: "boolean" }).notNull().default(false),
   showCheckInGymNames: integer("show_check_in_gym_names", { mode: "boolean" }).notNull().default(true),
   showSavedGymNames: integer("show_saved_gym_names", { mode: "boolean" }).notNull().default(true),
+  /** Who may see the member's name among those going to an open mat (issue 22). */
+  showGoing: text("show_going", { enum: ["everyone", "followers", "nobody"] })
+    .notNull()
+    .default("followers"),
   shareBadgeProgressPublic: integer("share_badge_progress_public", { mode: "boolean" })
     .notNull()
     .default(true),

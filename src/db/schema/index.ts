@@ -7,6 +7,7 @@ export * from "./accounts";
 export * from "./checkins";
 export * from "./events";
 export * from "./favorites";
+export * from "./going";
 export * from "./messages";
 export * from "./moderation";
 export * from "./notifications";
