@@ -4,6 +4,7 @@
  * moves), and imports back unchanged: import it into an empty database, export again, and
  * the file is the same. A yearless date keeps the year it was read with, even where the import's
  * own clock would place it elsewhere. Older files, without those columns, import as before.
+ * Issue 21: the school's visitor rules and each session's own travel with it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { join } from "node:path";
@@ -56,10 +57,27 @@ const READ_AT = new Date("2026-01-10T15:00:00Z");
 /** The import, in late November: read now, "Saturday, March 28" would be a Sunday in 2027 and left unread. */
 const IMPORT_AT = new Date("2026-11-26T15:00:00Z");
 
+/** Visitor rules as the rules' schema stores them (its key order). */
+const WEEKLY_RULES = {
+  matFee: 12.5,
+  attire: "both",
+  level: "all",
+  kids: "allowed",
+  minAge: 12,
+  waiverUrl: "https://weekly.example.com/waiver",
+};
+/** The Saturday open mat's own: Gi, and women only. */
+const SATURDAY_RULES = { attire: "gi", womenOnly: true };
+
 async function seedSource(t: TestApp) {
   const deps = { db: db(t), now: () => READ_AT, timeZoneAt };
   for (const draft of drafts) await upsertSchool(deps, draft);
   const weekly = await idOf(t, "Weekly Mat");
+  await sql(t, "update schools set visitor_rules = ? where id = ?", [JSON.stringify(WEEKLY_RULES), weekly]);
+  await sql(t, "update open_mat_sessions set visitor_rules = ? where school_id = ? and weekday = 6", [
+    JSON.stringify(SATURDAY_RULES),
+    weekly,
+  ]);
   await sql(t, "update schools set schedule_confirmed_text = day_and_time where id = ?", [
     await idOf(t, "Untimed Mat"),
   ]);
@@ -182,7 +200,15 @@ describe("an export carries every kind and imports back unchanged", () => {
         moveTo: { date: "2026-12-27", start: 600, end: null },
       },
     ]);
-    expect(row("No Mat")).toMatchObject({ sessions: [], untimed: [], exceptions: [] });
+    expect(row("No Mat")).toMatchObject({ sessions: [], untimed: [], exceptions: [], visitorRules: {} });
+    // The school's visitor rules in their own column, each session's own inside `sessions`.
+    expect(row("Weekly Mat").visitorRules).toEqual(WEEKLY_RULES);
+    expect(row("Weekly Mat").sessions).toEqual([
+      { weekday: 0, start: 600, end: null, notes: [] },
+      { weekday: 6, start: 660, end: 780, notes: ["Gi"], rules: SATURDAY_RULES },
+    ]);
+    const csv = await exportSchools(db(source), "csv", IMPORT_AT);
+    expect(csv.split("\n")[0]?.endsWith(",exceptions,visitorRules")).toBe(true);
   });
 
   it("through the CLI too: each format byte for byte, at today's date", async () => {

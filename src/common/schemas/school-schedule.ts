@@ -7,6 +7,7 @@ import * as v from "valibot";
 import { isCalendarDate, type ScheduleException } from "../schedule/occurrences";
 import type { Ordinal, Session, UntimedSession, Weekday } from "../schedule/types";
 import { EXCEPTION_REASON_MAX, exceptionTexts } from "./schedule-exceptions";
+import { visitorRulesSchema } from "./visitor-rules";
 
 /** What an import says of a row's stored schedule (`sessions`, `untimed`, …) when it is not right. */
 export const transferTexts = {
@@ -27,22 +28,36 @@ export const transferTexts = {
 } as const;
 
 const INVALID_JSON = Symbol("invalid JSON");
+/** A CSV cell's JSON text read as its value; a JSON file's value as itself. */
+const fromCell = (x: unknown) => {
+  if (typeof x !== "string") return x;
+  try {
+    return JSON.parse(x) as unknown;
+  } catch {
+    return INVALID_JSON;
+  }
+};
+
 /** A list a CSV cell carries as JSON text and a JSON file as itself; null or absent: not given. */
 export const jsonList = <T extends v.GenericSchema>(name: string, item: T, max: number) =>
   v.nullish(
     v.pipe(
       v.unknown(),
-      v.transform((x) => {
-        if (typeof x !== "string") return x;
-        try {
-          return JSON.parse(x) as unknown;
-        } catch {
-          return INVALID_JSON;
-        }
-      }),
+      v.transform(fromCell),
       v.check((x) => x !== INVALID_JSON, transferTexts.notJson(name)),
       v.array(item, transferTexts.list(name, max)),
       v.maxLength(max, transferTexts.list(name, max)),
+    ),
+  );
+
+/** One value (an object) a CSV cell carries as JSON text and a JSON file as itself; null or absent: not given. */
+export const jsonValue = <T extends v.GenericSchema>(name: string, schema: T) =>
+  v.nullish(
+    v.pipe(
+      v.unknown(),
+      v.transform(fromCell),
+      v.check((x) => x !== INVALID_JSON, transferTexts.notJson(name)),
+      schema,
     ),
   );
 
@@ -140,6 +155,23 @@ export const sessionSchema = v.pipe(
     if (problem) addIssue({ message: problem });
   }),
   v.transform((s): Session => inOrder({ ...s, end: s.end ?? null })),
+);
+
+/**
+ * A session as an export writes it and an import reads it: a stored session, with its own
+ * visitor rules (issue 21) where it has them. `rules` absent: not given (an import keeps what
+ * the session at that slot has); `{}`: none of its own.
+ */
+export const transferSessionSchema = v.pipe(
+  v.object({ ...sessionEntries, start: minute("start"), rules: v.optional(visitorRulesSchema) }),
+  v.rawCheck(({ dataset, addIssue }) => {
+    const problem = dataset.typed && sessionProblem(dataset.value);
+    if (problem) addIssue({ message: problem });
+  }),
+  v.transform(({ rules, ...s }): Session => {
+    const session = inOrder({ ...s, end: s.end ?? null });
+    return rules === undefined ? session : { ...session, rules };
+  }),
 );
 
 /** A day named with no time ("time not listed"). */

@@ -2,13 +2,14 @@ import * as v from "valibot";
 import {
   exceptionSchema,
   jsonList,
-  sessionSchema,
+  jsonValue,
   shortText,
+  transferSessionSchema,
   transferTexts,
   untimedSchema,
 } from "./school-schedule";
-// Type only: visitor-rules.ts reads isHttpUrl from here.
-import type { VisitorRules } from "./visitor-rules";
+import { isHttpUrl } from "./url";
+import { type VisitorRules, visitorRulesSchema } from "./visitor-rules";
 
 /** Spec §5 "Open mat form" messages. */
 export const schoolMessages = {
@@ -18,15 +19,8 @@ export const schoolMessages = {
   emailInvalid: "Please enter a valid email address",
 } as const;
 
-/** Whether a link is an absolute http(s) URL: the only kind a school page links to. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const { protocol } = new URL(value);
-    return (protocol === "http:" || protocol === "https:") && !/[\p{Cc}\s]/u.test(value);
-  } catch {
-    return false;
-  }
-}
+// Callers read it from here; it lives in url.ts so that visitor-rules.ts need not import this file.
+export { isHttpUrl };
 
 /** A link a page may show: the URL when it is http(s), null otherwise. */
 export const httpUrlOrNull = (value: string | null | undefined) => (value && isHttpUrl(value) ? value : null);
@@ -121,7 +115,7 @@ export const schoolInputSchema = v.object({
   reviewCount: optionalNumber(0, 10_000_000, "reviewCount"),
   // The stored reading of dayAndTime (an export's): kept as given; without `sessions` the
   // import reads dayAndTime itself.
-  sessions: jsonList("sessions", sessionSchema, 500),
+  sessions: jsonList("sessions", transferSessionSchema, 500),
   untimed: jsonList("untimed", untimedSchema, 50),
   scheduleUnparsed: jsonList("scheduleUnparsed", shortText("scheduleUnparsed", 1000), 50),
   scheduleConfirmed: v.nullish(
@@ -143,6 +137,9 @@ export const schoolInputSchema = v.object({
       transferTexts.slotTwice,
     ),
   ),
+  // The school's visitor rules (issue 21), an object (JSON text in a CSV cell): stored as given,
+  // `{}` clearing them; absent or an empty cell is "not given", and a school keeps its rules.
+  visitorRules: jsonValue("visitorRules", visitorRulesSchema),
 });
 
 export type SchoolInput = v.InferOutput<typeof schoolInputSchema>;

@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { isCalendarDate } from "../schedule/occurrences";
-import { isHttpUrl } from "./school";
+import { isHttpUrl } from "./url";
 
 export const MAT_FEE_MAX = 500;
 export const MIN_AGE_MAX = 17;

@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import type { ParsedSchedule } from "../../../common/schedule/types";
+import type { ParsedSchedule, Session } from "../../../common/schedule/types";
+import { sessionRuleKey, type VisitorRules } from "../../../common/schemas/visitor-rules";
 import type { Db } from "../../../db/client";
 import { openMatSessions, schoolEdits, schools } from "../../../db/schema";
 import { changedFields, type EditSource, editStatement, listedFields } from "../school-history/service";
-import { bumpSchoolsVersion, findSchoolBySourceKey, slugTaken } from "./queries";
+import { bumpSchoolsVersion, findSchoolBySourceKey, sessionsOf, slugTaken } from "./queries";
 import { schoolsChanged } from "./schools-version";
 import { readSchedule, scheduleDayFlags, sessionRows, untimedColumn } from "./session-rows";
 
@@ -25,6 +26,8 @@ export interface SchoolDraft {
   /** Whether an admin confirmed this reading of dayAndTime; left as it was when absent. */
   scheduleConfirmed?: boolean;
   communityNotes?: string | null;
+  /** The school's visitor rules as a whole (an import's); left as they are when absent. */
+  visitorRules?: VisitorRules;
   rating?: number | null;
   reviewCount?: number;
   isDemo?: boolean;
@@ -87,12 +90,35 @@ function schoolValues(deps: IngestDeps, draft: SchoolDraft, parsed: ParsedSchedu
       : { scheduleConfirmedText: draft.scheduleConfirmed ? draft.dayAndTime : null }),
     noOpenMat: parsed.noOpenMat,
     communityNotes: draft.communityNotes ?? null,
+    ...(draft.visitorRules ? { visitorRules: JSON.stringify(draft.visitorRules) } : {}),
     rating: draft.rating ?? null,
     reviewCount: draft.reviewCount ?? 0,
     ...scheduleDayFlags(parsed, now),
     isDemo: draft.isDemo ?? false,
     updatedAt: now,
   };
+}
+
+/** The stored sessions' own visitor rules by slot (weekday, start, weeks or date). */
+async function storedSessionRules(db: Db, schoolId: number): Promise<Map<string, string>> {
+  const rows = await sessionsOf(db, [schoolId]);
+  const kept = new Map<string, string>();
+  for (const r of rows) {
+    if (!r.visitorRules) continue;
+    const ordinals = r.ordinals ? (JSON.parse(r.ordinals) as number[]) : null;
+    kept.set(
+      sessionRuleKey({ weekday: r.weekday, start: r.startMinute, ordinals, date: r.onDate }),
+      r.visitorRules,
+    );
+  }
+  return kept;
+}
+
+/** A session's own rules as stored: as the draft gives them (`{}` is none), else those its slot held. */
+function sessionRulesColumn(session: Session | undefined, kept: Map<string, string>): string | null {
+  if (!session) return null;
+  if (session.rules) return Object.keys(session.rules).length ? JSON.stringify(session.rules) : null;
+  return kept.get(sessionRuleKey(session)) ?? null;
 }
 
 /**
@@ -118,13 +144,25 @@ export async function upsertSchool(
   // One batch, not a transaction: an open transaction would hold the client's connection
   // across awaits. New sessions find their school by its unique source key.
   const schoolId = existing ? existing.id : sql`(SELECT id FROM schools WHERE source_key = ${sourceKey})`;
-  const rows = sessionRows(parsed).map((row) => ({ ...row, schoolId }));
+  // A session keeps its own visitor rules through a rebuild unless the draft gives them.
+  const kept = existing ? await storedSessionRules(db, existing.id) : new Map<string, string>();
+  const rows = sessionRows(parsed).map((row, i) => ({
+    ...row,
+    schoolId,
+    visitorRules: sessionRulesColumn(parsed.sessions[i], kept),
+  }));
+  const rules = draft.visitorRules
+    ? {
+        before: existing ? (JSON.parse(existing.visitorRules) as VisitorRules) : {},
+        after: draft.visitorRules,
+      }
+    : null;
   const edit = editStatement(db, {
     schoolId,
     userId: by.userId,
     source: by.source,
-    before: existing ? listedFields(existing) : {},
-    after: listedFields(values),
+    before: { ...(existing ? listedFields(existing) : {}), ...(rules && { visitorRules: rules.before }) },
+    after: { ...listedFields(values), ...(rules && { visitorRules: rules.after }) },
     at: now,
   });
   const [written] = await db.batch([

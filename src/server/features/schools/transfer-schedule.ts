@@ -2,7 +2,8 @@
  * What an export carries of a school's schedule beside its text, and an import stores as
  * given: the sessions with their kinds, the days with no time, the pieces left unread, whether
  * an admin confirmed the reading, and the upcoming exceptions (cancellations, closed days,
- * moves). Stored as given, a yearless date keeps the year it was read with.
+ * moves), with each session's own visitor rules. Stored as given, a yearless date keeps the
+ * year it was read with.
  */
 import { asc, gte, or, sql } from "drizzle-orm";
 import type { ScheduleException } from "../../../common/schedule/occurrences";
@@ -72,6 +73,12 @@ function compareSessions(a: Session, b: Session): number {
   return ra < rb ? -1 : ra > rb ? 1 : 0;
 }
 
+/** A session as an export writes it: its fields in order, then its own visitor rules where it has any. */
+const exportedSession = (s: Session): Session => {
+  const rules = s.rules && Object.keys(s.rules).length > 0 ? { rules: s.rules } : {};
+  return { ...inOrder(s), ...rules };
+};
+
 export interface ExportedSchedule {
   sessions: Session[];
   untimed: UntimedSession[];
@@ -112,7 +119,7 @@ export async function exportedSchedules(
       exceptions: [],
     });
   }
-  for (const s of sessionRows) out.get(s.schoolId)?.sessions.push(inOrder(toSession(s)));
+  for (const row of sessionRows) out.get(row.schoolId)?.sessions.push(exportedSession(toSession(row)));
   for (const schedule of out.values()) schedule.sessions.sort(compareSessions);
   for (const e of exceptionRows) {
     out.get(e.schoolId)?.exceptions.push({

@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import * as v from "valibot";
 import { type SchoolInput, schoolInputSchema } from "../../../common/schemas/school";
+import type { VisitorRules } from "../../../common/schemas/visitor-rules";
 import type { Db } from "../../../db/client";
 import { deriveSourceKey, type IngestDeps, upsertSchool } from "./ingest";
 import { listSchools } from "./queries";
@@ -34,6 +35,9 @@ export const transferColumns = [
   "scheduleUnparsed",
   "scheduleConfirmed",
   "exceptions",
+  // What a visitor should know (issue 21): the school's rules, JSON text in a CSV cell; each
+  // session's own are its `rules` inside `sessions`.
+  "visitorRules",
 ] as const;
 
 /** A rejected row's reason: each issue's message, led by where it is in a list ("sessions[2]: …"). */
@@ -154,6 +158,8 @@ export async function importRows(
         website: input.website ?? input.link ?? null,
         dayAndTime: input.dayAndTime,
         communityNotes: input.communityNotes ?? null,
+        // Absent: not given, so an existing school keeps its rules.
+        ...(input.visitorRules ? { visitorRules: input.visitorRules } : {}),
         rating: input.rating ?? null,
         reviewCount: input.reviewCount ?? 0,
         schedule: givenSchedule(input, deps.now()),
@@ -192,6 +198,7 @@ export async function exportSchools(db: Db, format: "csv" | "json", now = new Da
     rating: s.rating,
     reviewCount: s.reviewCount,
     ...schedules.get(s.id),
+    visitorRules: JSON.parse(s.visitorRules) as VisitorRules,
   }));
   if (format === "json") return `${JSON.stringify(rows, null, 2)}\n`;
   const cells = rows.map((row) => ({
@@ -200,6 +207,7 @@ export async function exportSchools(db: Db, format: "csv" | "json", now = new Da
     untimed: JSON.stringify(row.untimed ?? []),
     scheduleUnparsed: JSON.stringify(row.scheduleUnparsed ?? []),
     exceptions: JSON.stringify(row.exceptions ?? []),
+    visitorRules: JSON.stringify(row.visitorRules),
   }));
   return `${Papa.unparse(cells, { columns: [...transferColumns], newline: "\n" })}\n`;
 }
