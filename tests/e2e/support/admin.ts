@@ -35,11 +35,15 @@ export async function signedInAdmin(browser: Browser) {
   return { page, close: () => context.close() };
 }
 
-/** A member's open mat sent through `POST /api/schools` (an Austin address the gazetteer knows); its submission id. */
+/**
+ * A member's open mat sent through `POST /api/schools` (an Austin address the gazetteer knows);
+ * its submission id. `link`, the gym's website, becomes the school's website when approved.
+ */
 export async function submitOpenMat(
   request: APIRequestContext,
   gym: string,
   dayAndTime = "Saturday 10:00am - 12:00pm",
+  link = "",
 ): Promise<number> {
   const submitted = await request.post(
     "/api/schools",
@@ -48,7 +52,7 @@ export async function submitOpenMat(
         gym,
         address: "500 W 2nd St, Austin, TX 78701",
         dayAndTime,
-        link: "",
+        link,
         communityNotes: "",
         emailForConfirmation: "",
         saturday: true,
