@@ -35,7 +35,7 @@ const shortDate = (date: string) =>
 test("an owner claims the gym by its domain and keeps it true; a visitor finds it by No-Gi and sees it", async ({
   browser,
 }) => {
-  // Five browser contexts, two address confirmations and the home screen's map: a long journey.
+  // Eight browser contexts, two address confirmations and the home screen's map: a long journey.
   test.slow();
   const tag = randomBytes(3).toString("hex");
   const domain = gymDomain();
