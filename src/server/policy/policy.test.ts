@@ -59,7 +59,11 @@ const memberTable: Record<MemberAction, [PrivacyFlag | null, Cell, Cell, Cell, C
   "user.block": [null, "N", "Y", "Y", "Y", "Y", "Y"],
   "notifications.read": [null, "Y", "N", "N", "N", "N", "N"],
   "notifications.update": [null, "Y", "N", "N", "N", "N", "N"],
+  "review.author.read": ["showCheckInGymNames", "Y", "F", "F", "F", "F", "N"],
 };
+
+/** Member actions a guest is judged on like anyone else (reviews are public); the rest refuse guests. */
+const openToGuests: ReadonlySet<MemberAction> = new Set(["review.author.read"]);
 
 /**
  * Post actions by visibility, for a member and for an admin: one Y/N per relation, in the
@@ -95,7 +99,7 @@ const conversationTable: Record<ConversationAction, { participant: string; outsi
   "conversation.write": { participant: "NYYYYN", outsider: "NNNNNN" },
 };
 
-/** Guests are refused every member action. Site actions by viewer kind. */
+/** Guests are refused every member action but those in `openToGuests`. Site actions by viewer kind. */
 const siteTable: Record<SiteAction, { guest: boolean; member: boolean; admin: boolean }> = {
   "admin.access": { guest: false, member: false, admin: true },
   "feedback.list": { guest: false, member: false, admin: true },
@@ -128,7 +132,7 @@ function expected(
   flag: PrivacyFlag,
   on: boolean,
 ) {
-  if (viewer === "guest") return false;
+  if (viewer === "guest" && !openToGuests.has(action)) return false;
   const [ruleFlag, ...cells] = memberTable[action];
   const cell = cells[relationNames.indexOf(relation)];
   if (cell === "F") return (ruleFlag === flag) === on;

@@ -76,6 +76,13 @@ export const memberRules = {
   /** A member's notifications (the subject is their owner) are theirs alone, admins included. */
   "notifications.read": (v: PolicyViewer, s: MemberSubject) => signedIn(v) && s.relation.self,
   "notifications.update": (v: PolicyViewer, s: MemberSubject) => signedIn(v) && s.relation.self,
+  /**
+   * Who wrote a gym's review (issue 22), guests included: reviews are public. A review shows
+   * its author visited the gym, so it is named only as far as their check-in gyms are shared
+   * (showCheckInGymNames), and never across a block; otherwise it reads "A member".
+   */
+  "review.author.read": (_v: PolicyViewer, s: MemberSubject) =>
+    !s.relation.blocked && (s.relation.self || s.settings.showCheckInGymNames),
 } satisfies Record<string, (viewer: PolicyViewer, subject: MemberSubject) => boolean>;
 
 export type SiteAction = keyof typeof siteRules;
@@ -153,6 +160,8 @@ export const schoolRules = {
   "school.owners.read": keepsListing,
   /** Removing an owner other than oneself. */
   "school.owners.remove": (v: PolicyViewer, _s: SchoolSubject) => isAdmin(v),
+  /** Answering a review of it, once per review (issue 22). */
+  "school.reviews.reply": keepsListing,
   /** An owner giving the listing up. */
   "school.owners.leave": (v: PolicyViewer, s: SchoolSubject) => signedIn(v) && s.owner,
 } satisfies Record<string, (viewer: PolicyViewer, subject: SchoolSubject) => boolean>;

@@ -19,6 +19,7 @@ const table: Record<SchoolAction, Row> = {
   "school.stats.read": [false, true, false, true, true],
   "school.feedback.decide": [false, true, false, true, true],
   "school.owners.read": [false, true, false, true, true],
+  "school.reviews.reply": [false, true, false, true, true],
   "school.owners.remove": [false, false, false, true, true],
   "school.owners.leave": [false, true, false, true, false],
 };
