@@ -59,6 +59,7 @@ const memberTable: Record<MemberAction, [PrivacyFlag | null, Cell, Cell, Cell, C
   "user.block": [null, "N", "Y", "Y", "Y", "Y", "Y"],
   "notifications.read": [null, "Y", "N", "N", "N", "N", "N"],
   "notifications.update": [null, "Y", "N", "N", "N", "N", "N"],
+  "push.manage": [null, "Y", "N", "N", "N", "N", "N"],
   "review.author.read": ["showCheckInGymNames", "Y", "F", "F", "F", "F", "N"],
 };
 

@@ -76,6 +76,8 @@ export const memberRules = {
   /** A member's notifications (the subject is their owner) are theirs alone, admins included. */
   "notifications.read": (v: PolicyViewer, s: MemberSubject) => signedIn(v) && s.relation.self,
   "notifications.update": (v: PolicyViewer, s: MemberSubject) => signedIn(v) && s.relation.self,
+  /** A device's push subscription (issue 22; the subject is its member): changed or ended by them alone. */
+  "push.manage": (v: PolicyViewer, s: MemberSubject) => signedIn(v) && s.relation.self,
   /**
    * Who wrote a gym's review (issue 22), guests included: reviews are public. A review shows
    * its author visited the gym, so it is named only as far as their check-in gyms are shared
