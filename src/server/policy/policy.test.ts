@@ -1,4 +1,5 @@
 import { describe, expect, it } from "bun:test";
+import { type ShowGoing, showGoingChoices } from "../../common/schemas/going";
 import { type PostVisibility, postVisibilities } from "../../common/schemas/posts";
 import { type PrivacyFlag, type PrivacySettings, privacyFlags } from "../../common/schemas/settings";
 import { HttpError } from "../http/errors";
@@ -61,6 +62,19 @@ const memberTable: Record<MemberAction, [PrivacyFlag | null, Cell, Cell, Cell, C
   "notifications.update": [null, "Y", "N", "N", "N", "N", "N"],
   "push.manage": [null, "Y", "N", "N", "N", "N", "N"],
   "review.author.read": ["showCheckInGymNames", "Y", "F", "F", "F", "F", "N"],
+  // No privacy flag decides it but showGoing (its own table below); without one, only oneself.
+  "going.names.read": [null, "Y", "N", "N", "N", "N", "N"],
+};
+
+/**
+ * going.names.read by the goer's showGoing, one Y/N per relation (self, follows, followedBy,
+ * mutual, stranger, blocked), the same for members and admins; guests are refused all.
+ * "followers" reaches members who follow the goer (the viewer `follows` them).
+ */
+const goingNamesTable: Record<ShowGoing, string> = {
+  everyone: "YYYYYN",
+  followers: "YYNYNN",
+  nobody: "YNNNNN",
 };
 
 /** Member actions a guest is judged on like anyone else (reviews are public); the rest refuse guests. */
@@ -251,6 +265,31 @@ describe("access policy table", () => {
         } as never),
       ).toBe(false);
     });
+  });
+
+  describe("going.names.read by showGoing", () => {
+    for (const viewer of Object.keys(viewers) as (keyof typeof viewers)[]) {
+      it(`${viewer}: every showGoing x relation, flags all on and all off`, () => {
+        const wrong: string[] = [];
+        for (const showGoing of showGoingChoices) {
+          for (const relation of relationNames) {
+            if (viewer === "guest" && relation === "self") continue;
+            const want =
+              viewer !== "guest" && goingNamesTable[showGoing][relationNames.indexOf(relation)] === "Y";
+            for (const on of [true, false]) {
+              const settings = Object.fromEntries(privacyFlags.map((f) => [f, on])) as PrivacySettings;
+              const got = can(viewers[viewer], "going.names.read", {
+                relation: relations[relation],
+                settings,
+                showGoing,
+              });
+              if (got !== want) wrong.push(`${showGoing} ${relation} flags=${on}: ${got}`);
+            }
+          }
+        }
+        expect(wrong).toEqual([]);
+      });
+    }
   });
 
   describe("requireAccess answers", () => {

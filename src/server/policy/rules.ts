@@ -1,3 +1,4 @@
+import type { ShowGoing } from "../../common/schemas/going";
 import type { PostVisibility } from "../../common/schemas/posts";
 import type { PrivacySettings } from "../../common/schemas/settings";
 import type { Relation } from "./relation";
@@ -7,6 +8,8 @@ import type { PolicyViewer } from "./viewer";
 export interface MemberSubject {
   relation: Relation;
   settings: PrivacySettings;
+  /** Who may see their name among those going to an open mat; absent reads as nobody but themselves. */
+  showGoing?: ShowGoing;
 }
 
 /** A post (or a post's photo) as the rules see it: its author's subject and its visibility. */
@@ -85,6 +88,14 @@ export const memberRules = {
    */
   "review.author.read": (_v: PolicyViewer, s: MemberSubject) =>
     !s.relation.blocked && (s.relation.self || s.settings.showCheckInGymNames),
+  /**
+   * Their name among those going to an open mat (issue 22), by their showGoing: everyone
+   * (any signed-in member), followers (members who follow them) or nobody (themselves only).
+   * Everyone sees how many are going; a block hides the name either way.
+   */
+  "going.names.read": (v: PolicyViewer, s: MemberSubject) =>
+    seesMember(v, s) &&
+    (s.relation.self || s.showGoing === "everyone" || (s.showGoing === "followers" && s.relation.follows)),
 } satisfies Record<string, (viewer: PolicyViewer, subject: MemberSubject) => boolean>;
 
 export type SiteAction = keyof typeof siteRules;
