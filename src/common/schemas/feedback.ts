@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { schoolInputSchema } from "./school";
-import { visitorRulesSchema } from "./visitor-rules";
+import { type VisitorRules, visitorRulesSchema } from "./visitor-rules";
 
 /** A feedback item's review state: open until an admin applies it as a correction or dismisses it. */
 export const feedbackStatuses = ["open", "applied", "dismissed"] as const;
@@ -12,6 +12,10 @@ export const feedbackMessages = {
   schoolId: "schoolId must be a school's number",
   success: "Feedback submitted successfully!",
 } as const;
+
+/** Whether a suggestion says anything: `{}` (every rule "Not said") is none. */
+export const hasRules = (rules: VisitorRules | null | undefined): rules is VisitorRules =>
+  Boolean(rules && Object.keys(rules).length > 0);
 
 const note = v.nullish(
   v.pipe(
@@ -32,8 +36,16 @@ export const feedbackSchema = v.pipe(
     ),
     communityNotes: note,
     privateComments: note,
+    /**
+     * Visitor rules the sender suggests for the gym (issue 21), checked as an owner's are;
+     * public information about the gym, so its owners see them. `{}` or absent: none.
+     */
+    visitorRules: v.nullish(visitorRulesSchema, null),
   }),
-  v.check((f) => Boolean(f.communityNotes || f.privateComments), feedbackMessages.empty),
+  v.check(
+    (f) => Boolean(f.communityNotes || f.privateComments || hasRules(f.visitorRules)),
+    feedbackMessages.empty,
+  ),
 );
 
 export type FeedbackInput = v.InferOutput<typeof feedbackSchema>;
@@ -74,13 +86,17 @@ export const feedbackIdParams = v.object({
 /**
  * `GET /api/schools/{id}/feedback`: a school's open feedback, as its owners (and admins) decide
  * it on the manage page. Private comments reach admins only (spec §6), so an owner sees the
- * items with a public note, and no private comments.
+ * items with a public note or suggested visitor rules, and no private comments.
  */
 export interface SchoolFeedbackItem {
   id: number;
   schoolId: number;
   communityNotes: string | null;
   privateComments: string | null;
+  /** The visitor rules the sender suggests, or null. */
+  visitorRules: VisitorRules | null;
+  /** The school's own rules now: the apply form starts from them with the suggestion on top. */
+  schoolVisitorRules: VisitorRules;
   submittedAt: string;
   status: FeedbackStatus;
   schoolName: string;

@@ -18,6 +18,8 @@ const listed = {
   schoolId: feedback.schoolId,
   communityNotes: feedback.communityNotes,
   privateComments: feedback.privateComments,
+  /** The suggested visitor rules, JSON text or null. */
+  visitorRules: feedback.visitorRules,
   submittedAt: feedback.submittedAt,
   status: feedback.status,
   decidedAt: feedback.decidedAt,
@@ -29,6 +31,7 @@ const listed = {
   city: schools.city,
   dayAndTime: schools.dayAndTime,
   website: schools.website,
+  schoolVisitorRules: schools.visitorRules,
 };
 
 /** One school's open feedback, newest first, with the school's listed fields (its manage page). */

@@ -99,16 +99,26 @@ export function correctSchool(
       updatedAt: now,
     })
     .where(and(eq(schools.id, school.id), onlyIf));
-  const sessions = sessionRows(parsed).map((s) =>
+  // The new sessions go in first, each with the own visitor rules of the old one in its slot
+  // (weekday, start, weeks or date); then the old ones (all but the newest ids) go.
+  const rows = sessionRows(parsed);
+  const sessions = rows.map((s) =>
     db.run(sql`INSERT INTO open_mat_sessions
-        (school_id, weekday, start_minute, end_minute, notes, ordinals, on_date, season_from, season_until, review)
+        (school_id, weekday, start_minute, end_minute, notes, ordinals, on_date, season_from, season_until, review,
+         visitor_rules)
       SELECT ${school.id}, ${s.weekday}, ${s.startMinute}, ${s.endMinute}, ${s.notes}, ${s.ordinals}, ${s.onDate},
-        ${s.seasonFrom}, ${s.seasonUntil}, ${s.review} WHERE ${onlyIf}`),
+        ${s.seasonFrom}, ${s.seasonUntil}, ${s.review},
+        (SELECT visitor_rules FROM open_mat_sessions WHERE school_id = ${school.id} AND weekday = ${s.weekday}
+          AND start_minute = ${s.startMinute} AND ordinals IS ${s.ordinals} AND on_date IS ${s.onDate}
+          ORDER BY id LIMIT 1)
+      WHERE ${onlyIf}`),
   );
   return [
     update,
-    db.run(sql`DELETE FROM open_mat_sessions WHERE school_id = ${school.id} AND ${onlyIf}`),
     ...sessions,
+    db.run(sql`DELETE FROM open_mat_sessions WHERE school_id = ${school.id} AND id NOT IN
+      (SELECT id FROM open_mat_sessions WHERE school_id = ${school.id} ORDER BY id DESC LIMIT ${rows.length})
+      AND ${onlyIf}`),
     ...(edit ? [edit] : []),
     db.run(sql`INSERT INTO app_meta (key, value, updated_at) SELECT ${VERSION_KEY}, '1', ${now.getTime()}
       WHERE ${onlyIf}
