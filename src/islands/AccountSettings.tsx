@@ -8,6 +8,8 @@ import {
   changeUsernameSchema,
   deleteAccountSchema,
 } from "../common/schemas/account";
+import type { ShowGoing } from "../common/schemas/going";
+import { GoingPrivacyCard } from "./going/GoingPrivacyCard";
 import { ApiError, apiRequest } from "./lib/api";
 import { Field } from "./lib/Field";
 import { type FieldErrors, formValues, validate } from "./lib/form";
@@ -21,6 +23,8 @@ export interface AccountSettingsProps {
   pendingEmail: string | null;
   /** Whether a message left unread for an hour may be e-mailed (the Message Emails card). */
   emailUnreadMessages: boolean;
+  /** Who may see the member's name among those going to an open mat (the Going card). */
+  showGoing: ShowGoing;
 }
 
 type FieldSpec = CardSpec["fields"][number];
@@ -248,6 +252,7 @@ export default function AccountSettings({
   emailVerified,
   pendingEmail,
   emailUnreadMessages,
+  showGoing,
 }: AccountSettingsProps) {
   return (
     <div className="account-grid">
@@ -265,6 +270,7 @@ export default function AccountSettings({
         <AccountCard key={card.id} card={card} />
       ))}
       <MessageMailCard emailUnreadMessages={emailUnreadMessages} />
+      <GoingPrivacyCard showGoing={showGoing} />
       <DeleteAccountCard />
     </div>
   );

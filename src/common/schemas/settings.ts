@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { DEFAULT_SHOW_GOING, goingTexts, type ShowGoing, showGoingChoices } from "./going";
 
 export const privacyFlags = [
   "showBeltLevel",
@@ -27,11 +28,16 @@ export const defaultPrivacySettings: PrivacySettings = {
 };
 
 /**
- * What GET /api/settings answers the member: the privacy flags, and whether a message left
- * unread for an hour may be e-mailed (on unless turned off here or by a mail's unsubscribe link).
+ * What GET /api/settings answers the member: the privacy flags, whether a message left
+ * unread for an hour may be e-mailed (on unless turned off here or by a mail's unsubscribe
+ * link), and who may see their name among those going to an open mat (issue 22).
  */
-export type OwnSettings = PrivacySettings & { emailUnreadMessages: boolean };
-export const defaultOwnSettings: OwnSettings = { ...defaultPrivacySettings, emailUnreadMessages: true };
+export type OwnSettings = PrivacySettings & { emailUnreadMessages: boolean; showGoing: ShowGoing };
+export const defaultOwnSettings: OwnSettings = {
+  ...defaultPrivacySettings,
+  emailUnreadMessages: true,
+  showGoing: DEFAULT_SHOW_GOING,
+};
 
 export const settingsMessages = {
   failed: "Failed to update settings. Please try again.",
@@ -41,15 +47,17 @@ export const settingsMessages = {
   messageMailSaved: "Your email preferences have been saved.",
 } as const;
 
+const switches = [...privacyFlags, "emailUnreadMessages"] as const;
+
 export const updateSettingsSchema = v.pipe(
   v.strictObject(
-    Object.fromEntries(
-      [...privacyFlags, "emailUnreadMessages"].map((f) => [
-        f,
-        v.optional(v.boolean(`${f} must be true or false`)),
-      ]),
-    ) as {
-      [K in keyof OwnSettings]: v.OptionalSchema<v.BooleanSchema<string>, undefined>;
+    {
+      ...(Object.fromEntries(
+        switches.map((f) => [f, v.optional(v.boolean(`${f} must be true or false`))]),
+      ) as {
+        [K in (typeof switches)[number]]: v.OptionalSchema<v.BooleanSchema<string>, undefined>;
+      }),
+      showGoing: v.optional(v.picklist(showGoingChoices, goingTexts.showGoingInvalid)),
     },
     "Unknown setting",
   ),

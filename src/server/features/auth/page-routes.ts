@@ -52,15 +52,17 @@ export function authPageRoutes(
       }
     })
     .get("/account", (ctx) =>
-      membersOnly(ctx, async ({ user }) =>
-        accountPage({
+      membersOnly(ctx, async ({ user }) => {
+        const own = await getOwnSettings(deps.db, user.id);
+        return accountPage({
           username: user.username,
           email: user.email,
           emailVerified: user.emailVerifiedAt !== null,
           pendingEmail: await pendingEmailChange(deps, user),
-          emailUnreadMessages: (await getOwnSettings(deps.db, user.id)).emailUnreadMessages,
-        }),
-      ),
+          emailUnreadMessages: own.emailUnreadMessages,
+          showGoing: own.showGoing,
+        });
+      }),
     );
   return routes;
 }

@@ -43,12 +43,13 @@ export async function memberSubject(
   return { relation, settings: settingsFromRow(member.settings) };
 }
 
-/** The member's own settings: the privacy flags and the unread-message mail switch. */
+/** The member's own settings: the privacy flags, the unread-message mail switch and who sees them going. */
 export async function getOwnSettings(db: Db, userId: number): Promise<OwnSettings> {
   const row = await findSettings(db, userId);
   return {
     ...settingsFromRow(row),
     emailUnreadMessages: row?.emailUnreadMessages ?? defaultOwnSettings.emailUnreadMessages,
+    showGoing: row?.showGoing ?? defaultOwnSettings.showGoing,
   };
 }
 
