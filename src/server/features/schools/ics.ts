@@ -2,7 +2,7 @@ import { ICalCalendar } from "ical-generator";
 import { DateTime } from "luxon";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { formatSchedule, formatTime } from "../../../common/schedule/format";
-import type { Occurrence } from "../../../common/schedule/occurrences";
+import { expandOccurrences, type Occurrence, sessionHappensOn } from "../../../common/schedule/occurrences";
 import { localDateAt } from "../../../common/schedule/open-now";
 import type { Session } from "../../../common/schedule/types";
 import { shortDateLabel } from "../../../common/schemas/schedule-exceptions";
@@ -12,6 +12,9 @@ import { coveredByAnother, localStamp, sessionEvents } from "./ics-rules";
 import type { SchoolView } from "./school-view";
 
 const DEFAULT_LENGTH_MINUTES = 120;
+
+/** How an occurrence the calendar's reader is going to starts its summary. */
+export const GOING = "Going:";
 
 /**
  * Text for a one-line property. ical-generator leaves some values raw (the calendar's
@@ -42,6 +45,29 @@ function uidOf(schoolId: number, session: Session): string {
 const sessionLine = (session: Session, notes: string) =>
   `Open mat ${formatSchedule({ sessions: [{ ...session, notes: [] }] })}${notes}.`;
 
+/** An empty calendar; each event's zone gets its VTIMEZONE. */
+export function newCalendar(name: string, url?: string): ICalCalendar {
+  const calendar = new ICalCalendar({
+    name: icsLine(name),
+    prodId: { company: "OpenMat", product: "open-mat-schedule", language: "EN" },
+    ...(url ? { url } : {}),
+  });
+  // No calendar-wide zone: with one, ical-generator writes DTSTAMP as local time instead of UTC.
+  calendar.timezone({ name: null, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null });
+  return calendar;
+}
+
+export interface SchoolEventOptions {
+  /**
+   * Occurrence keys (`${date}@${start}`) the calendar's reader is going to: each is marked
+   * "Going:" in its series (an override with the series' UID and a RECURRENCE-ID), or in its
+   * own event when it is a dated or moved one. A key with no occurrence here changes nothing.
+   */
+  going?: ReadonlySet<string>;
+  /** DTSTAMP of every event (default `now`): a fixed one keeps the body the same between requests. */
+  stamp?: Date;
+}
+
 /**
  * A school's open mats as a calendar, anchored in the gym's own time zone (with its
  * VTIMEZONE), so calendars keep 11:00 AM local across daylight-saving changes. Each session
@@ -53,17 +79,25 @@ const sessionLine = (session: Session, notes: string) =>
  */
 export function schoolCalendar(school: SchoolView, publicUrl: string, now: Date): string {
   const pageUrl = icsLine(`${publicUrl}/schools/${encodeURIComponent(school.slug)}`);
+  const calendar = newCalendar(`${icsLine(school.gym)} open mats`, pageUrl);
+  addSchoolEvents(calendar, school, publicUrl, now);
+  return calendar.toString();
+}
+
+/** A school's events (as `schoolCalendar` describes them) added to `calendar`, which may hold other schools'. */
+export function addSchoolEvents(
+  calendar: ICalCalendar,
+  school: SchoolView,
+  publicUrl: string,
+  now: Date,
+  options: SchoolEventOptions = {},
+): void {
+  const pageUrl = icsLine(`${publicUrl}/schools/${encodeURIComponent(school.slug)}`);
   const gym = icsLine(school.gym);
   const zone = school.timeZone;
-  const calendar = new ICalCalendar({
-    name: `${gym} open mats`,
-    prodId: { company: "OpenMat", product: "open-mat-schedule", language: "EN" },
-    url: pageUrl,
-  });
-  // No calendar-wide zone: with one, ical-generator writes DTSTAMP as local time instead of UTC.
-  calendar.timezone({ name: null, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null });
+  const going = options.going ?? new Set<string>();
   const today = localDateAt(now, zone);
-  const stamp = DateTime.fromJSDate(now, { zone: "utc" });
+  const stamp = DateTime.fromJSDate(options.stamp ?? now, { zone: "utc" });
   const at = (iso: string) => DateTime.fromISO(iso, { zone });
   /** Start and end of an occurrence; a session with no end is shown as DEFAULT_LENGTH_MINUTES. */
   const timesOf = (o: Occurrence) => {
@@ -101,19 +135,35 @@ export function schoolCalendar(school: SchoolView, publicUrl: string, now: Date)
       const exdate = excluded.length
         ? `\r\nEXDATE;TZID=${zone}:${excluded.map((o) => localStamp(o.date, session.start)).join(",")}`
         : "";
+      const id = uidOf(school.id, session);
+      const line = sessionLine(session, notes);
       calendar.createEvent({
         ...common,
-        id: uidOf(school.id, session),
+        ...(rule === null && going.has(first.key) ? { summary: `${GOING} ${common.summary}` } : {}),
+        id,
         ...timesOf(first),
-        description: description(sessionLine(session, notes), session.end),
+        description: description(line, session.end),
         ...(rule === null ? {} : { repeating: `RRULE:${rule}${exdate}` }),
       });
+      // The occurrences of the series the reader is going to: each the same instance, renamed.
+      for (const o of rule === null ? [] : goingInSeries(session, going, first.date, excluded, zone)) {
+        const times = timesOf(o);
+        calendar.createEvent({
+          ...common,
+          summary: `${GOING} ${common.summary}`,
+          id,
+          recurrenceId: times.start,
+          ...times,
+          description: description(line, session.end),
+        });
+      }
     }
     for (const o of events.moved) {
       if (o.start === null || !o.movedFrom) continue;
       const time = `${formatTime(o.start)}${o.end === null ? "" : `–${formatTime(o.end)}`}`;
       calendar.createEvent({
         ...common,
+        ...(going.has(o.key) ? { summary: `${GOING} ${common.summary}` } : {}),
         id: `school-${school.id}-moved-${o.movedFrom.date}-${o.movedFrom.start}@openmat`,
         ...timesOf(o),
         description: description(
@@ -123,5 +173,26 @@ export function schoolCalendar(school: SchoolView, publicUrl: string, now: Date)
       });
     }
   }
-  return calendar.toString();
+}
+
+/**
+ * The occurrences of a recurring session, on or after its series' first date, whose keys are
+ * in `going` and that happen at their own slot (a cancelled or moved one is not in the series).
+ */
+function goingInSeries(
+  session: Session,
+  going: ReadonlySet<string>,
+  firstDate: string,
+  excluded: readonly Occurrence[],
+  zone: string,
+): Occurrence[] {
+  const found: Occurrence[] = [];
+  for (const key of going) {
+    const [date = "", start] = key.split("@");
+    if (Number(start) !== session.start || date < firstDate || !sessionHappensOn(session, date)) continue;
+    if (excluded.some((o) => o.key === key)) continue;
+    const o = expandOccurrences([session], [], zone, date, date)[0];
+    if (o) found.push(o);
+  }
+  return found.sort((a, b) => a.key.localeCompare(b.key));
 }

@@ -32,6 +32,8 @@ export { correctSchool, type SchoolCorrection } from "./correction";
 export { DAY_FLAGS_JOB, dayFlagsJob, refreshDayFlags } from "./day-flags";
 export { type DuplicateCandidate, duplicateCandidates, similarNames } from "./duplicates";
 export { exceptionsBySchool } from "./exceptions";
+/** The .ics builder, for calendars that hold more than one school (the member's calendar). */
+export { addSchoolEvents, GOING, icsLine, newCalendar, type SchoolEventOptions } from "./ics";
 /** How every server path reads a gym's schedule text (submissions use it through here). */
 export { type IngestDeps, type SchoolDraft, upsertSchool } from "./ingest";
 export { createOpenNowIndex } from "./open-now-index";
