@@ -35,6 +35,7 @@ import { createMailOutbox, MAIL_JOB, type MailOutbox } from "./features/mail/out
 import { pruneOldMail } from "./features/mail/queries";
 import { devMailboxRoutes } from "./features/mail/routes";
 import { createMailTransport } from "./features/mail/transport";
+import { memberCalendarRoutes } from "./features/member-calendar/routes";
 import { messagePageRoutes, oneClickUnsubscribe } from "./features/messages/page-routes";
 import { messageRoutes } from "./features/messages/routes";
 import { messageMailJob, pruneUnsubscribeLinks } from "./features/messages/service";
@@ -226,6 +227,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(seoRoutes(context, () => schoolPagePaths(database.db)))
     .use(authRoutes(guard, authDeps))
     .use(accountRoutes(context, guard, authDeps))
+    .use(memberCalendarRoutes({ db: database.db, now: context.now, publicUrl: env.PUBLIC_URL }, guard))
     .use(settingsRoutes(context, guard))
     .use(schoolRoutes(context, session, geo.schoolGeocoder))
     .use(favoriteRoutes(context, guard))

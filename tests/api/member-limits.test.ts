@@ -205,6 +205,13 @@ const cases: Record<string, () => Promise<{ who: Member; call: (i: number) => Ca
       }),
     };
   },
+  "calendar.rotate": async () => ({
+    who: await registerMember(t, "calendar"),
+    call: (i) => ({
+      method: i % 2 ? "DELETE" : "POST",
+      path: `/api/account/calendar${i % 2 ? "" : "/rotate"}`,
+    }),
+  }),
   "admin.decision": async () => ({
     who: await admin(),
     call: (i) => ({ method: "POST", path: `/api/admin/reports/${900_000 + i}/dismiss` }),

@@ -126,6 +126,13 @@ export const memberLimitTable = {
     default: 20,
     chargedBy: "route",
   },
+  "calendar.rotate": {
+    what: "calendar addresses made anew or turned off",
+    windowMs: HOUR_MS,
+    env: "LIMIT_CALENDAR_RESETS_PER_HOUR",
+    default: 10,
+    chargedBy: "route",
+  },
   "email.resend": {
     what: "verification e-mails sent again",
     windowMs: HOUR_MS,

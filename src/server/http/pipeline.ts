@@ -67,7 +67,7 @@ export function withPipeline(handle: Handler, options: PipelineOptions): Pipelin
     });
   const failed = (error: unknown, reqId: string, path: string) => {
     if (error instanceof Response) return error;
-    options.logger.error("unhandled", { reqId, path, ...loggableError(error) });
+    options.logger.error("unhandled", { reqId, path: loggedPath(path), ...loggableError(error) });
     return jsonResponse(500, { message: messages.unexpected });
   };
   return async (incoming, peerIp) => {
@@ -102,13 +102,16 @@ export function withPipeline(handle: Handler, options: PipelineOptions): Pipelin
     options.logger.info("request", {
       reqId: meta.id,
       method: request.method,
-      path,
+      path: loggedPath(path),
       status: out.status,
       ms: Math.round((performance.now() - meta.startedAt) * 10) / 10,
     });
     return out;
   };
 }
+
+/** A path as the log keeps it: a member's calendar address is a lasting key, so its token is left out. */
+const loggedPath = (path: string) => path.replace(/^\/calendar\/[^/]+$/, "/calendar/[token].ics");
 
 function guard(request: Request, path: string) {
   if (!path.startsWith("/api/") || !isStateChanging(request.method)) return null;
