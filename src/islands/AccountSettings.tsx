@@ -9,6 +9,7 @@ import {
   deleteAccountSchema,
 } from "../common/schemas/account";
 import type { ShowGoing } from "../common/schemas/going";
+import { CalendarCard } from "./account/CalendarCard";
 import { GoingPrivacyCard } from "./going/GoingPrivacyCard";
 import { ApiError, apiRequest } from "./lib/api";
 import { Field } from "./lib/Field";
@@ -270,6 +271,7 @@ export default function AccountSettings({
         <AccountCard key={card.id} card={card} />
       ))}
       <MessageMailCard emailUnreadMessages={emailUnreadMessages} />
+      <CalendarCard />
       <GoingPrivacyCard showGoing={showGoing} />
       <DeleteAccountCard />
     </div>

@@ -5,7 +5,7 @@
  * never answered for another, and no member's name or e-mail in it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import type { CalendarAddress } from "../../src/common/schemas/member-calendar";
+import { type CalendarAddress, memberCalendarTexts } from "../../src/common/schemas/member-calendar";
 import { createLogger } from "../../src/server/log";
 import { addSchool } from "../support/checkins";
 import { registerMember } from "../support/session";
@@ -107,6 +107,17 @@ describe("the calendar address", () => {
     expect(fresh.https).not.toBe(old.https);
     expect((await t.request(pathOf(fresh))).status).toBe(200);
     expect((await t.request(pathOf(old))).status).toBe(404);
+  });
+});
+
+describe("the account page", () => {
+  it("holds the calendar card, which reads the address after hydration: none in the page's HTML", async () => {
+    const member = await registerMember(t, "calpage");
+    const made = await address(member);
+    const html = await (await t.request("/account", { headers: { cookie: member.cookie } })).text();
+    expect(html).toContain(memberCalendarTexts.title);
+    expect(html).toContain(memberCalendarTexts.loading);
+    expect(html).not.toContain(pathOf(made));
   });
 });
 
