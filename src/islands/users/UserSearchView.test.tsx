@@ -15,16 +15,20 @@ const other: UserSearchResult = {
 };
 
 let asked: string[] = [];
+/** When each request was sent (performance.now()), beside `asked`. */
+let askedAt: number[] = [];
 let answer: (q: string) => Response = () => Response.json([me, other]);
 
 beforeEach(() => {
   asked = [];
+  askedAt = [];
   history.replaceState(null, "", "/users");
   globalThis.fetch = mock(async (url: string | URL | Request) => {
     const parsed = new URL(String(url), "http://localhost");
     expect(parsed.pathname).toBe("/api/users/search");
     const q = parsed.searchParams.get("q") ?? "";
     asked.push(q);
+    askedAt.push(performance.now());
     return answer(q);
   }) as unknown as typeof fetch;
 });
@@ -52,15 +56,24 @@ describe("UserSearch", () => {
 
   it(`asks only after a ${USER_SEARCH_DEBOUNCE_MS} ms pause, once, with the trimmed text`, async () => {
     const { input, rows, unmount } = await setup();
-    await typeInto(input, "m");
-    await wait(100);
-    await typeInto(input, "ma");
-    await wait(100);
-    await typeInto(input, "mar ");
-    await wait(200);
-    expect(asked).toEqual([]);
-    await wait(150);
-    expect(asked).toEqual(["mar"]);
+    // Judged by when the request went, not by how long a sleep took: on a loaded machine a
+    // 200 ms wait can last longer than the pause itself.
+    const typedAt: number[] = [];
+    for (const text of ["m", "ma", "mar "]) {
+      await typeInto(input, text);
+      typedAt.push(performance.now());
+      await wait(100);
+    }
+    await wait(USER_SEARCH_DEBOUNCE_MS + 100);
+    // Every request came a full pause after the last keystroke before it...
+    askedAt.forEach((at) => {
+      const lastTyped = typedAt.filter((t) => t <= at).at(-1) ?? 0;
+      expect(at - lastTyped).toBeGreaterThanOrEqual(USER_SEARCH_DEBOUNCE_MS - 5);
+    });
+    // ...so when no gap in the typing reached the pause, only the settled text was asked.
+    const gaps = typedAt.slice(1).map((t, i) => t - (typedAt[i] ?? t));
+    if (Math.max(...gaps) < USER_SEARCH_DEBOUNCE_MS) expect(asked).toEqual(["mar"]);
+    expect(asked.at(-1)).toBe("mar");
     await wait(20);
     expect(rows()).toHaveLength(2);
     expect(location.search).toBe("?q=mar");
