@@ -1,8 +1,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import * as v from "valibot";
-import { type CorrectFeedbackInput, correctFeedbackSchema } from "../../common/schemas/feedback";
+import { type CorrectFeedbackInput, correctFeedbackSchema, hasRules } from "../../common/schemas/feedback";
+import { effectiveRules } from "../../common/visitor-rules";
 import { Modal } from "../home/Modal";
 import { DialogFormActions } from "../lib/DialogButtons";
+import { RuleFields, type RuleProblems, readRules } from "../visitor-rules/RuleFields";
+import { SuggestedRules } from "../visitor-rules/SuggestedRules";
 import type { FeedbackEntry } from "./types";
 
 type Field = "gym" | "address" | "dayAndTime" | "link";
@@ -10,7 +13,9 @@ type Field = "gym" | "address" | "dayAndTime" | "link";
 /**
  * 'Correct school': the school's listed fields, prefilled and labelled, with the feedback's
  * notes beside them; checked as the open-mat form checks them before anything is sent.
- * Focus starts in the gym name; Escape or Cancel closes and hands focus back to the opener.
+ * When the feedback suggests visitor rules (issue 21), their fields start from the school's
+ * rules with the suggestion on top, and applying sets them. Focus starts in the gym name;
+ * Escape or Cancel closes and hands focus back to the opener.
  */
 export function CorrectSchoolDialog({
   entry,
@@ -29,32 +34,39 @@ export function CorrectSchoolDialog({
   const id = useId();
   const first = useRef<HTMLInputElement>(null);
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const [ruleProblems, setRuleProblems] = useState<RuleProblems>({});
+  const suggested = hasRules(entry.visitorRules) ? entry.visitorRules : null;
+  const startRules = suggested && effectiveRules(entry.schoolVisitorRules ?? {}, suggested);
   useEffect(() => first.current?.focus(), []);
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
     const form = event.currentTarget;
     const data = new FormData(form);
+    const rules = startRules ? readRules(form) : null;
     const result = v.safeParse(correctFeedbackSchema, {
       gym: String(data.get("gym") ?? ""),
       address: String(data.get("address") ?? ""),
       dayAndTime: String(data.get("dayAndTime") ?? ""),
       link: String(data.get("link") ?? ""),
       publishNote: data.get("publishNote") === "on",
+      ...(rules?.ok ? { visitorRules: rules.rules } : {}),
     });
-    if (result.success) {
+    setRuleProblems(rules && !rules.ok ? rules.problems : {});
+    if (result.success && rules?.ok !== false) {
       setProblems({});
       onApply(result.output);
       return;
     }
     const found: Partial<Record<Field, string>> = {};
-    for (const issue of result.issues) {
+    for (const issue of result.success ? [] : result.issues) {
       const key = issue.path?.[0]?.key as Field | undefined;
       if (key && !found[key]) found[key] = issue.message;
     }
     setProblems(found);
     const firstBad = (["gym", "address", "dayAndTime", "link"] as const).find((k) => found[k]);
     if (firstBad) form.querySelector<HTMLElement>(`[name="${firstBad}"]`)?.focus();
+    else if (rules && !rules.ok) rules.first?.focus();
   }
   const invalid = (field: Field) =>
     problems[field] ? { "aria-invalid": true, "aria-describedby": `${id}-${field}-error` } : {};
@@ -107,6 +119,13 @@ export function CorrectSchoolDialog({
             />
             {error("link")}
           </div>
+          {startRules && (
+            <fieldset className="feedback-correct-rules">
+              <legend>Visitor rules</legend>
+              <p className="muted">The school's rules with the suggestion on top: applying sets them.</p>
+              <RuleFields idPrefix={`${id}-rule`} rules={startRules} problems={ruleProblems} />
+            </fieldset>
+          )}
           {entry.communityNotes && (
             <div className="field field-checkbox">
               <input id={`${id}-publish`} name="publishNote" type="checkbox" />
@@ -121,6 +140,7 @@ export function CorrectSchoolDialog({
           <h3 id={`${id}-notes`}>The feedback</h3>
           <h4>Public notes</h4>
           <p>{entry.communityNotes || "None"}</p>
+          <SuggestedRules rules={entry.visitorRules} heading="h4" />
           {showPrivate && (
             <>
               <h4>

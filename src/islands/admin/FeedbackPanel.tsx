@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { SuggestedRules } from "../visitor-rules/SuggestedRules";
 import { CorrectSchoolDialog } from "./CorrectSchoolDialog";
 import { useDecideFeedback } from "./feedback-queries";
 import { feedbackQueryOptions } from "./queries";
@@ -54,6 +55,7 @@ function FeedbackItem({ entry: f }: { entry: FeedbackEntry }) {
           <p>{f.communityNotes}</p>
         </div>
       )}
+      <SuggestedRules rules={f.visitorRules} heading="h4" />
       {f.privateComments && (
         <div className="admin-private">
           <h4>

@@ -7,6 +7,7 @@ import {
   staleKinds,
 } from "../../common/schemas/stale-listings";
 import type { DuplicateCandidate, PendingSubmission } from "../../common/schemas/submission";
+import type { VisitorRules } from "../../common/schemas/visitor-rules";
 
 export type { AdminReportView, DuplicateCandidate, PendingSubmission, StaleKind, StalePage, StaleSchool };
 export { staleKinds };
@@ -34,6 +35,10 @@ export interface FeedbackEntry {
   schoolSlug?: string;
   dayAndTime?: string;
   website?: string | null;
+  /** Visitor rules the sender suggests (issue 21), or null. */
+  visitorRules?: VisitorRules | null;
+  /** The school's own rules now, which the correction's rule fields start from. */
+  schoolVisitorRules?: VisitorRules;
 }
 
 export interface AuditEntry {

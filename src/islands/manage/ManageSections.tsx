@@ -16,7 +16,8 @@ export function ManageSections({ school: initial, today, occurrences, feedback }
       <ScheduleEditor school={school} today={today} />
       <OccurrencesPanel school={school} initial={occurrences} />
       <ContactForm school={school} />
-      <VisitorRulesForm school={school} />
+      {/* Keyed by the rules: an applied suggestion (feedback below) shows here, not the old ones. */}
+      <VisitorRulesForm key={JSON.stringify(school.visitorRules ?? {})} school={school} />
       <OwnerFeedbackPanel schoolId={school.id} initial={feedback} />
       <ListingActivity schoolId={school.id} />
     </div>

@@ -3,11 +3,13 @@ import type { SchoolFeedbackItem } from "../../common/schemas/feedback";
 import { CorrectSchoolDialog } from "../admin/CorrectSchoolDialog";
 import { formatWhen } from "../admin/types";
 import { useFocusOnRemoval } from "../admin/use-focus-on-removal";
+import { SuggestedRules } from "../visitor-rules/SuggestedRules";
 import { useDecideSchoolFeedback, useSchoolFeedback } from "./manage-queries";
 
 /**
  * The school's open feedback: each item with Apply (the correction form, prefilled with the
- * school's fields, as on /admin) and Dismiss. Private comments show to admins only.
+ * school's fields and any suggested visitor rules, as on /admin) and Dismiss. Private comments
+ * show to admins only.
  */
 export function OwnerFeedbackPanel({
   schoolId,
@@ -54,6 +56,7 @@ function FeedbackItem({ item }: { item: SchoolFeedbackItem }) {
           <p>{item.communityNotes}</p>
         </div>
       )}
+      <SuggestedRules rules={item.visitorRules} heading="h3" />
       {item.privateComments && (
         <div className="admin-private">
           <h3>
