@@ -54,6 +54,7 @@ import { postPhotoRoutes } from "./features/posts/photo-routes";
 import { canSeePostPhoto, pruneUnpostedPhotos } from "./features/posts/photos";
 import { postRoutes } from "./features/posts/routes";
 import { profilePageRoutes } from "./features/profile-pages/routes";
+import { ratingRoutes } from "./features/ratings/routes";
 import { reportRoutes } from "./features/reports/routes";
 import { scheduleExceptionRoutes } from "./features/schedule-exceptions/routes";
 import { pruneOldExceptions } from "./features/schedule-exceptions/service";
@@ -296,6 +297,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(schoolHistoryRoutes(context, guard))
     .use(listingStatsRoutes(context, guard))
     .use(visitorRuleRoutes({ db: database.db, now: context.now }, guard))
+    .use(ratingRoutes({ db: database.db, now: context.now }, guard))
     .use(photoRoutes(photoDeps, guard, (viewer, id) => canSeePostPhoto(database.db, viewer, id)))
     .use(postPhotoRoutes(photoDeps, guard))
     .use(postRoutes(context, guard))

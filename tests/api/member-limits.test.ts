@@ -212,6 +212,17 @@ const cases: Record<string, () => Promise<{ who: Member; call: (i: number) => Ca
       path: `/api/account/calendar${i % 2 ? "" : "/rotate"}`,
     }),
   }),
+  // Charged before the check-in is asked: a member who never visited spends it on 403s too.
+  "rating.change": async () => {
+    const school = await addSchool(t);
+    return {
+      who: await registerMember(t, "rater"),
+      call: (i) =>
+        i % 2
+          ? { method: "DELETE", path: `/api/schools/${school.id}/rating` }
+          : { method: "PUT", path: `/api/schools/${school.id}/rating`, body: { stars: (i % 5) + 1 } },
+    };
+  },
   "admin.decision": async () => ({
     who: await admin(),
     call: (i) => ({ method: "POST", path: `/api/admin/reports/${900_000 + i}/dismiss` }),

@@ -17,8 +17,6 @@ export const fixtureSchools: SchoolDraft[] = [
     dayAndTime: "Sat 11am-1pm (Gi), Sun 10am",
     website: "https://capital.example.com/",
     communityNotes: "Bring a white gi.",
-    rating: 4.8,
-    reviewCount: 52,
     phone: "(512) 555-0100",
   },
   {
@@ -30,8 +28,6 @@ export const fixtureSchools: SchoolDraft[] = [
     latitude: 30.2617,
     longitude: -97.7197,
     dayAndTime: "Fri 7pm to 9pm",
-    rating: null,
-    reviewCount: 0,
   },
   {
     gym: "Round Rock Rollers",
@@ -59,8 +55,6 @@ export const fixtureSchools: SchoolDraft[] = [
     latitude: 33.4484,
     longitude: -112.074,
     dayAndTime: "Saturday 11:00 AM - 1:00 PM",
-    rating: 4.2,
-    reviewCount: 7,
   },
   {
     gym: "Aloha Grappling",

@@ -4,18 +4,19 @@ export const REPORT_REASON_MAX = 500;
 /** Reports a member may send a day; past it the spec's 429 body. */
 export const REPORT_DAILY_LIMIT = 20;
 
-export const reportKindNames = ["post", "profile", "message"] as const;
+export const reportKindNames = ["post", "profile", "message", "review"] as const;
 export type ReportKind = (typeof reportKindNames)[number];
 
 /** The texts a member or an admin sees about reports. */
 export const reportMessages = {
-  kindInvalid: "kind must be post, profile or message",
+  kindInvalid: "kind must be post, profile, message or review",
   idInvalid: "id must be a positive whole number",
   reasonRequired: "Please tell us what is wrong",
   reasonTooLong: `The reason can be at most ${REPORT_REASON_MAX} characters`,
   postNotFound: "Post not found",
   userNotFound: "User Not Found",
   messageNotFound: "Message not found",
+  reviewNotFound: "Review not found",
   ownContent: "You cannot report your own content",
   reportNotFound: "Report not found",
   alreadyDecided: "This report has already been decided",
@@ -68,7 +69,14 @@ export type ReportedContent =
       homeGym: string | null;
       profilePhoto: string | null;
     }
-  | { kind: "message"; body: string; conversationId: number };
+  | { kind: "message"; body: string; conversationId: number }
+  | {
+      kind: "review";
+      stars: number;
+      review: string | null;
+      ownerReply: string | null;
+      school: { id: number; gym: string; slug: string };
+    };
 
 /** One row of `GET /api/admin/reports`. */
 export interface AdminReportView extends ReportView {

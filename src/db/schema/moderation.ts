@@ -93,11 +93,12 @@ export const adminAuditLog = sqliteTable(
   (t) => [index("admin_audit_log_at").on(t.at)],
 );
 
-export const reportKinds = ["post", "profile", "message"] as const;
+// "review" (issue 22) needs no migration: the column is plain text, the enum is TypeScript's.
+export const reportKinds = ["post", "profile", "message", "review"] as const;
 export const reportStatuses = ["open", "removed", "dismissed"] as const;
 
 /**
- * A member's report of a post, a profile or a message (issue 13, Reports). Open until an
+ * A member's report of a post, a profile, a message or a gym's review (issue 13, Reports). Open until an
  * admin removes the content or dismisses it; one open report per reporter per subject.
  */
 export const reports = sqliteTable(

@@ -23,8 +23,6 @@ export interface DemoSchool {
   website: string | null;
   dayAndTime: string;
   communityNotes: string | null;
-  rating: number | null;
-  reviewCount: number;
   isDemo: true;
 }
 
@@ -114,7 +112,11 @@ export function generateDemoSchools(cities: GazetteerCity[], total = DEMO_SCHOOL
       const gym = `${r.pick(gymFirstWords)} ${r.pick(gymKinds)}`;
       const street = `${r.int(100, 9899)} ${r.pick(streetNames)} ${r.pick(streetKinds)}`;
       const n = schools.length + 1;
-      const rating = r.chance(0.85) ? Math.round((3.6 + r.next() * 1.4) * 10) / 10 : null;
+      // Ratings come from members (issue 22), so the demo has none of its own. These draws
+      // (once a rating and its count) are kept so that every later draw, and so the demo data,
+      // stays as it was.
+      const rated = r.chance(0.85);
+      if (rated) r.next();
       schools.push({
         sourceKey: `demo-${n}`,
         gym,
@@ -130,10 +132,9 @@ export function generateDemoSchools(cities: GazetteerCity[], total = DEMO_SCHOOL
         website: r.chance(0.75) ? `https://demo-${n}.example.com/` : null,
         dayAndTime: scheduleText(r),
         communityNotes: r.chance(0.5) ? r.pick(communityNotes) : null,
-        rating,
-        reviewCount: rating === null ? 0 : r.int(1, 240),
         isDemo: true,
       });
+      if (rated) r.int(1, 240);
     }
   }
   return schools;

@@ -12,6 +12,7 @@ const what: Record<AdminReportView["kind"], string> = {
   post: "Post",
   profile: "Profile",
   message: "Message",
+  review: "Review",
 };
 
 /** The open reports, oldest first; each decided one leaves the list. */
@@ -64,6 +65,18 @@ function ReportedContentView({ content }: { content: ReportedContent | null }) {
         <blockquote className="admin-reported">{content.body}</blockquote>
         {/* Admins get no look into conversations (the policy), so this names it without a link. */}
         <p className="muted">A direct message, in conversation #{content.conversationId}</p>
+      </>
+    );
+  }
+  if (content.kind === "review") {
+    return (
+      <>
+        <p>
+          {`${content.stars} of 5 stars for `}
+          <a href={`/schools/${content.school.slug}`}>{content.school.gym}</a>
+        </p>
+        <blockquote className="admin-reported">{content.review || "(stars only, no text)"}</blockquote>
+        {content.ownerReply && <p className="muted">{`The gym's answer: ${content.ownerReply}`}</p>}
       </>
     );
   }
@@ -146,6 +159,8 @@ const removes: Record<AdminReportView["kind"], string> = {
   post: "The post and its photos are deleted.",
   profile: "The profile keeps its account and username but loses its about me, city, home gym and photo.",
   message: "The message is deleted from the conversation.",
+  review:
+    "The rating and its review (with the gym's answer) are deleted, and the gym's rating is counted again without it.",
 };
 
 /** 'Remove content' asks first: what goes, and that every open report about it is closed. */

@@ -175,6 +175,13 @@ export const memberLimitTable = {
     default: 120,
     chargedBy: "route",
   },
+  "rating.change": {
+    what: "gym ratings given, changed and deleted, and owners' answers to reviews",
+    windowMs: HOUR_MS,
+    env: "LIMIT_RATINGS_PER_HOUR",
+    default: 60,
+    chargedBy: "route",
+  },
   "admin.decision": {
     what: "an admin's decisions (approve, merge, reject, apply, dismiss, remove)",
     windowMs: HOUR_MS,

@@ -19,6 +19,7 @@ import { forgetMailStatement } from "../mail/service";
 import { forgetSoleActorItems } from "../notifications/service";
 import { deleteUserPhotos } from "../photos/service";
 import { deleteUserPostPhotos } from "../posts/service";
+import { forgetMemberRatings } from "../ratings/service";
 import { addressesOf, deleteUserStatements, updateUsername } from "./queries";
 
 /** Sensitive changes ask for the password again: an open session alone is not enough. */
@@ -95,6 +96,8 @@ export async function deleteAccount(
     forgetMemberEvents(db, id),
     forgetSoleActorItems(db, id),
     forgetMailStatement(db, addressesOf(id), username),
+    // The gyms they rated, counted again without them (their ratings go with the user).
+    ...forgetMemberRatings(db, id),
     ...deleteUserStatements(db, id),
   ]);
 }

@@ -18,6 +18,7 @@ import type { PolicyViewer } from "../../policy/viewer";
 import type { Storage } from "../../storage";
 import { deleteMessageStatement, messageForModeration, messageForReport } from "../messages/service";
 import { deletePost, postFor, postForModeration } from "../posts/service";
+import { removeReviewStatements, reviewAuthor, reviewForModeration } from "../ratings/service";
 import { clearProfileStatement, getPublicUser, profileForModeration } from "../users/service";
 import * as q from "./queries";
 
@@ -58,6 +59,12 @@ async function reportedMember(db: Db, viewer: PolicyViewer, input: ReportInput):
       throw error;
     });
     return user.id;
+  }
+  if (input.kind === "review") {
+    // A gym's reviews are public: anyone may report one, whether its author is named to them or not.
+    const author = await reviewAuthor(db, input.id);
+    if (author === null) throw new HttpError(404, reportMessages.reviewNotFound);
+    return author;
   }
   const message = await messageForReport(db, viewer, input.id);
   if (!message) throw new HttpError(404, reportMessages.messageNotFound);
@@ -109,6 +116,7 @@ async function contentOf(db: Db, row: q.ReportRow): Promise<ReportedContent | nu
     const profile = await profileForModeration(db, row.subjectId);
     return profile && { kind: "profile", ...profile };
   }
+  if (row.kind === "review") return reviewForModeration(db, row.subjectId);
   const message = await messageForModeration(db, row.subjectId);
   return message ? { kind: "message", body: message.body, conversationId: message.conversationId } : null;
 }
@@ -158,7 +166,8 @@ async function decidedView(db: Db, viewer: PolicyViewer, id: number) {
  * POST /api/admin/reports/{id}/remove: removes the content and settles every open report
  * about it. A post is deleted through the posts service (its photos too); a profile keeps
  * its account but loses what it shows others (about me, city, home gym, photo); a message
- * is deleted. The decision and its audit row (before: the report and the content; after:
+ * is deleted; a review is deleted and its school's rating made again without it. The decision
+ * and its audit row (before: the report and the content; after:
  * what is left) are one batch, written only if the report is still open; deciding twice is 409.
  * A profile's or message's change is in that batch too; a post is deleted right after it.
  */
@@ -176,15 +185,19 @@ export async function removeReported(deps: ReportDeps, viewer: PolicyViewer, id:
       : null;
   // A post is deleted through the posts service after the batch (its photos live in storage);
   // in the batch it is a no-op so the statements keep their places.
-  const contentChange =
+  const contentChanges =
     row.kind === "profile"
-      ? clearProfileStatement(db, row.subjectId, done)
+      ? [clearProfileStatement(db, row.subjectId, done)]
       : row.kind === "message"
-        ? deleteMessageStatement(db, row.subjectId, done)
-        : db.run(sql`SELECT 1`);
-  const [, , claimed] = await db.batch([
+        ? [deleteMessageStatement(db, row.subjectId, done)]
+        : row.kind === "review" && content?.kind === "review"
+          ? removeReviewStatements(db, row.subjectId, content.school.id, done)
+          : [db.run(sql`SELECT 1`)];
+  const [first, ...rest] = contentChanges;
+  const results = await db.batch([
     // Before the decision, while the report is open: see stillOpen.
-    contentChange,
+    first,
+    ...rest,
     q.closeOthers(db, row, admin, now, done),
     q.decideIfOpen(db, id, "removed", admin, now),
     auditStatement(
@@ -201,6 +214,7 @@ export async function removeReported(deps: ReportDeps, viewer: PolicyViewer, id:
       justDecided,
     ),
   ]);
+  const claimed = results[contentChanges.length + 1] as { rowsAffected: number };
   if (claimed.rowsAffected !== 1) throw new HttpError(409, reportMessages.alreadyDecided);
   if (row.kind === "post" && content) {
     await deletePost(db, deps.storage, viewer, row.subjectId, deps.onStorageError).catch((error) => {

@@ -28,8 +28,6 @@ export interface SchoolDraft {
   communityNotes?: string | null;
   /** The school's visitor rules as a whole (an import's); left as they are when absent. */
   visitorRules?: VisitorRules;
-  rating?: number | null;
-  reviewCount?: number;
   isDemo?: boolean;
   /**
    * Who writes it, for where the schedule came from and the edit history: an import when
@@ -91,8 +89,8 @@ function schoolValues(deps: IngestDeps, draft: SchoolDraft, parsed: ParsedSchedu
     noOpenMat: parsed.noOpenMat,
     communityNotes: draft.communityNotes ?? null,
     ...(draft.visitorRules ? { visitorRules: JSON.stringify(draft.visitorRules) } : {}),
-    rating: draft.rating ?? null,
-    reviewCount: draft.reviewCount ?? 0,
+    // No rating or reviewCount: they are the members' ratings' aggregate (issue 22), written by
+    // the ratings feature alone; a new school starts with none and an update keeps its own.
     ...scheduleDayFlags(parsed, now),
     isDemo: draft.isDemo ?? false,
     updatedAt: now,

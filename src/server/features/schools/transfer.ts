@@ -27,6 +27,7 @@ export const transferColumns = [
   "website",
   "dayAndTime",
   "communityNotes",
+  // The members' ratings' aggregate (issue 22): exported to read, ignored on import.
   "rating",
   "reviewCount",
   // The stored reading of dayAndTime and the upcoming exceptions: JSON text in a CSV cell.
@@ -160,8 +161,6 @@ export async function importRows(
         communityNotes: input.communityNotes ?? null,
         // Absent: not given, so an existing school keeps its rules.
         ...(input.visitorRules ? { visitorRules: input.visitorRules } : {}),
-        rating: input.rating ?? null,
-        reviewCount: input.reviewCount ?? 0,
         schedule: givenSchedule(input, deps.now()),
         ...(input.scheduleConfirmed == null ? {} : { scheduleConfirmed: input.scheduleConfirmed }),
       });

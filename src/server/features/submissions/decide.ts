@@ -191,8 +191,6 @@ export async function mergeSubmission(
         website: school.website ?? before.link,
         dayAndTime: before.dayAndTime,
         communityNotes: school.communityNotes,
-        rating: school.rating,
-        reviewCount: school.reviewCount,
         isDemo: school.isDemo,
         by: approvedBy(decider),
       },
