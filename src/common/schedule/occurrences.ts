@@ -103,6 +103,25 @@ function pad(n: number, width = 2) {
   return String(Math.abs(n)).padStart(width, "0");
 }
 
+/** One formatter per zone: making an Intl.DateTimeFormat costs far more than using one. */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The instant of a local date and minute in `timeZone`, written with that moment's offset. */
 export function zonedIso(date: string, minutes: number, timeZone: string): string {
   const match = DATE.exec(date);
@@ -110,15 +129,7 @@ export function zonedIso(date: string, minutes: number, timeZone: string): strin
   const local = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
   const instant = instantOfWallClock(local, 0, minutes, timeZone);
   // The wall clock at that instant (a skipped time moves forward), read back with its offset.
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(instant);
+  const parts = wallClockFormat(timeZone).formatToParts(instant);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const wallMs = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour") % 24, part("minute"));
   const offsetMinutes = Math.round((wallMs - instant.getTime()) / 60_000);
