@@ -15,6 +15,7 @@ import type { SchoolView } from "../../src/common/schemas/school";
 import { timeZoneAt } from "../../src/server/features/geo/time-zone";
 import { upsertSchool } from "../../src/server/features/schools/ingest";
 import { confirmEmail, jsonFrom, nextPeerIp, registerMember } from "../support/session";
+import { countStatements } from "../support/sql-counter";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 const ADMIN_EMAIL = "member-calendar-admin@example.com";
@@ -28,9 +29,11 @@ const PHOENIX = { zone: "America/Phoenix", latitude: 33.4484, longitude: -112.07
 
 let t: TestApp;
 let adminCookie: string;
+/** The app's clock: NOW, until a test moves it. */
+let clock = NOW;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: ADMIN_EMAIL }, { now: () => NOW });
+  t = await createTestApp({ ADMIN_EMAILS: ADMIN_EMAIL }, { now: () => clock });
   const res = await jsonFrom(t, nextPeerIp(), "POST", "/api/auth/register", {
     username: "calicsadmin",
     email: ADMIN_EMAIL,
@@ -219,5 +222,58 @@ describe("a member's calendar in ical.js", () => {
     expect(unfolded).not.toContain("20270212");
     for (const zone of [NEW_YORK.zone, PHOENIX.zone])
       expect(unfolded).toContain(`BEGIN:VTIMEZONE\r\nTZID:${zone}`);
+  });
+});
+
+describe("a member's calendar between polls", () => {
+  it("is kept while nothing in it changes, and made anew on a cancellation, a going, a new day", async () => {
+    const school = await importSchool("Polled Gym", NEW_YORK, "Saturday 10am-12pm");
+    const member = await registerMember(t, "calpoll");
+    await t.json("POST", "/api/favorites", { schoolId: school.id }, { cookie: member.cookie });
+    const res = await t.json("GET", "/api/account/calendar", undefined, { cookie: member.cookie });
+    const path = new URL(((await res.json()) as CalendarAddress).https ?? "").pathname;
+    const counter = countStatements(t.app.context.database.client);
+    const poll = async (etag?: string) => {
+      counter.reset();
+      const answer = await t.request(path, etag ? { headers: { "if-none-match": etag } } : {});
+      const readSchedule = counter.sql.some((sql) => /open_mat_sessions/i.test(sql));
+      return {
+        status: answer.status,
+        etag: answer.headers.get("etag") ?? "",
+        body: await answer.text(),
+        readSchedule,
+      };
+    };
+    const first = await poll();
+    expect(first.status).toBe(200);
+    expect(first.readSchedule).toBe(true);
+    expect(first.body).toContain("DTSTART;TZID=America/New_York:20270220T100000");
+    // Polled again, an hour later the same day: the kept calendar, no schedule read.
+    clock = new Date(NOW.getTime() + 3_600_000);
+    const again = await poll(first.etag);
+    expect(again).toMatchObject({ status: 304, etag: first.etag, readSchedule: false });
+
+    await exception(school.id, { date: "2027-02-27", startMinute: 600, reason: "Seminar" });
+    const cancelled = await poll(first.etag);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.replace(/\r\n /g, "")).toContain("EXDATE;TZID=America/New_York:20270227T100000");
+
+    await going(member.id, school, "2027-03-06", 600);
+    const marked = await poll(cancelled.etag);
+    expect(marked.status).toBe(200);
+    expect(marked.body).toContain("RECURRENCE-ID;TZID=America/New_York:20270306T100000");
+
+    // Late Saturday night in New York (already Sunday in UTC, a new DTSTAMP): a new body.
+    clock = new Date("2027-02-21T04:30:00.000Z");
+    const nextDay = await poll(marked.etag);
+    expect(nextDay.status).toBe(200);
+    expect(nextDay.body).toContain("DTSTAMP:20270221T000000Z");
+    // A week on, the series starts at its next open mat.
+    clock = new Date("2027-02-27T17:00:00.000Z");
+    const week = await poll(nextDay.etag);
+    expect(week.status).toBe(200);
+    expect(week.body).toContain("DTSTART;TZID=America/New_York:20270227T100000");
+    expect((await poll(week.etag)).status).toBe(304);
+    clock = NOW;
   });
 });

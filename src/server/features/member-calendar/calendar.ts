@@ -13,7 +13,7 @@ import { expandOccurrences, MOVE_REACH_DAYS, type Occurrence } from "../../../co
 import { localDateAt } from "../../../common/schedule/open-now";
 import type { SchoolView } from "../../../common/schemas/school";
 import type { Db } from "../../../db/client";
-import { FAVORITES_PAGE, listFavorites } from "../favorites/service";
+import { FAVORITES_PAGE, favoriteIds, listFavorites } from "../favorites/service";
 import { addDays } from "../schedule-exceptions/service";
 import { addSchoolEvents, GOING, getSchool, icsLine, newCalendar } from "../schools/service";
 import { goingSince } from "./queries";
@@ -102,18 +102,35 @@ function addGoingEvent(
   });
 }
 
-/**
- * The member's calendar as iCalendar text. Every event's DTSTAMP is the start of the UTC
- * day, so the body (and its ETag) stays the same between polls until something in it changes.
- */
-export async function calendarBody(deps: Deps, userId: number): Promise<string> {
-  const { db, publicUrl } = deps;
-  const now = deps.now();
-  const [saved, going] = await Promise.all([
-    savedGyms(db, userId),
+export type GoingRow = Awaited<ReturnType<typeof goingSince>>[number];
+
+/** What a calendar is made of, besides the schools: the saved gyms' ids (newest first) and the rows of going. */
+export async function calendarInputs(db: Db, userId: number, now: Date) {
+  const [savedIds, going] = await Promise.all([
+    favoriteIds(db, userId),
     goingSince(db, userId, new Date(now.getTime() - GOING_LOOKBACK_MS), MAX_GOING),
   ]);
-  const stamp = new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000);
+  return { savedIds: savedIds.slice(0, CALENDAR_MAX_GYMS), going };
+}
+
+/** The UTC day an instant is in, as every event's DTSTAMP (and a part of what the body depends on). */
+export const stampOf = (now: Date) => new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000);
+
+/**
+ * The member's calendar as iCalendar text, with the zones of its gyms (whose "today" it
+ * depends on). Every event's DTSTAMP is the start of the UTC day, so the body (and its
+ * ETag) stays the same between polls until something in it changes.
+ */
+export async function calendarBody(
+  deps: Deps,
+  userId: number,
+  going: readonly GoingRow[],
+): Promise<{ body: string; zones: string[] }> {
+  const { db, publicUrl } = deps;
+  const now = deps.now();
+  const saved = await savedGyms(db, userId);
+  const zones = new Set(saved.map((s) => s.timeZone));
+  const stamp = stampOf(now);
   const calendar = newCalendar(CALENDAR_NAME);
   calendar.ttl(REFRESH_SECONDS);
   const goingBySchool = Map.groupBy(going, (g) => g.schoolId);
@@ -128,11 +145,12 @@ export async function calendarBody(deps: Deps, userId: number): Promise<string> 
     if (savedIds.has(schoolId)) continue;
     const school = await getSchool(db, schoolId);
     if (!school) continue;
+    zones.add(school.timeZone);
     const today = localDateAt(now, school.timeZone);
     for (const row of rows) {
       const o = occurrenceOf(school, `${row.date}@${row.startMinute}`, row.date);
       if (o && o.date >= today) addGoingEvent(calendar, school, o, publicUrl, stamp);
     }
   }
-  return calendar.toString();
+  return { body: calendar.toString(), zones: [...zones].sort() };
 }

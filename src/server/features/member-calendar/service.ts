@@ -14,7 +14,9 @@ import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { CALENDAR_OFF, type CalendarAddress } from "../../../common/schemas/member-calendar";
 import type { Db } from "../../../db/client";
 import { hashToken } from "../auth/service";
-import { calendarBody } from "./calendar";
+import { currentSchoolsVersion } from "../schools/service";
+import { calendarBody, calendarInputs, stampOf } from "./calendar";
+import { feedCacheOf, todaysIn } from "./feed-cache";
 import {
   hadFeed,
   insertFeed,
@@ -108,11 +110,31 @@ export interface CalendarFeed {
   etag: string;
 }
 
-/** The calendar a token's address shows, with its ETag; null for a malformed, unknown or revoked token. */
+/**
+ * The calendar a token's address shows, with its ETag (of the body); null for a malformed,
+ * unknown or revoked token. Kept by this copy while nothing it is made of changes (feed-cache.ts).
+ */
 export async function calendarFeed(deps: MemberCalendarDeps, token: string): Promise<CalendarFeed | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const userId = await memberOfToken(deps.db, hashToken(token));
   if (userId === null) return null;
-  const body = await calendarBody(deps, userId);
-  return { body, etag: `"${hashToken(body).slice(0, 32)}"` };
+  const now = deps.now();
+  // The version first: a school changed while the body is made gives a newer one next time.
+  const [version, inputs] = await Promise.all([
+    currentSchoolsVersion(deps.db),
+    calendarInputs(deps.db, userId, now),
+  ]);
+  const key = [
+    version,
+    stampOf(now).getTime(),
+    inputs.savedIds.join(","),
+    inputs.going.map((g) => `${g.schoolId}:${g.date}@${g.startMinute}`).join(","),
+  ].join("|");
+  const cache = feedCacheOf(deps.db);
+  const kept = cache.get(userId, key, now);
+  if (kept) return kept;
+  const { body, zones } = await calendarBody(deps, userId, inputs.going);
+  const feed = { key, zones, todays: todaysIn(zones, now), body, etag: `"${hashToken(body).slice(0, 32)}"` };
+  cache.set(userId, feed);
+  return feed;
 }
