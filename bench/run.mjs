@@ -10,6 +10,7 @@ import os from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { calendarSize, calendarSizeRow } from "./lib/calendar.mjs";
 import { atExit } from "./lib/cleanup.mjs";
 import { LOAD, load } from "./lib/load.mjs";
 import { MEMBER_PASSWORD } from "./lib/members.mjs";
@@ -148,7 +149,7 @@ function seededDatabases(dir) {
     feed: anyWanted(stems.feed),
     checkins: anyWanted(stems.checkins),
     members: anyWanted(stems.members),
-    schools: anyWanted([...schoolScenarios(SCHOOL_COUNT).map((s) => s.name), bigPinsRow]),
+    schools: anyWanted([...schoolScenarios(SCHOOL_COUNT).map((s) => s.name), bigPinsRow, calendarSizeRow]),
   };
   need.checkins ||= need.feed;
   need.members ||= need.checkins;
@@ -258,7 +259,14 @@ async function main() {
       ...schoolScenarios(SCHOOL_COUNT),
       ...(seeded.members ? memberScenarios(seeded.members) : []),
     ];
-    const pins = await onServer(binary, dir, seeded.schoolsDb, list, measured, (s) => pinsSize(s.baseUrl));
+    const [pins, calendar] = await onServer(binary, dir, seeded.schoolsDb, list, measured, (s) =>
+      Promise.all([pinsSize(s.baseUrl), wanted(calendarSizeRow) ? calendarSize(s.baseUrl) : null]),
+    );
+    if (calendar)
+      extraRows.push({
+        name: calendarSizeRow,
+        value: `${calendar.rawKb.toFixed(1)} / ${calendar.gzipKb.toFixed(1)}`,
+      });
     if (wanted(bigPinsRow))
       extraRows.push({
         name: bigPinsRow,

@@ -1,3 +1,4 @@
+import { calendarScenarios } from "./calendar.mjs";
 import { collector, MEMBER_PASSWORD, messageSender, SAVED_GYMS, signedIn, signIn } from "./members.mjs";
 
 /**
@@ -103,6 +104,8 @@ export function schoolScenarios(schools) {
         return { cookie: (await collector(baseUrl)).cookie };
       },
     },
+    // Issue 22: a member's calendar, as calendar apps poll it.
+    ...calendarScenarios(`${count(schools)} schools`),
   ];
 }
 
