@@ -56,9 +56,6 @@ import { postRoutes } from "./features/posts/routes";
 import { profilePageRoutes } from "./features/profile-pages/routes";
 import { ratingRoutes } from "./features/ratings/routes";
 import { reportRoutes } from "./features/reports/routes";
-import { pushRoutes } from "./features/push/routes";
-import { loadVapid, PUSH_SEND_JOB, pushEnqueueJob, pushSendJob } from "./features/push/service";
-import { pwaRoutes } from "./features/pwa/routes";
 import { scheduleExceptionRoutes } from "./features/schedule-exceptions/routes";
 import { pruneOldExceptions } from "./features/schedule-exceptions/service";
 import { schoolHistoryRoutes } from "./features/school-history/routes";
@@ -165,8 +162,6 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
   const outbox = createMailOutbox(database.db, transport, log, context.now, () => jobs.wake(MAIL_JOB));
   const jobs = createJobRunner({
     db: database.db,
-  // Web Push's key pair: from the env, or made at first start and kept in the database.
-  const vapid = await loadVapid(database.db, env, context.now());
     logger: log,
     now: context.now,
     jobs: [
@@ -189,8 +184,6 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       releaseStaleClaimsJob(),
     ],
   });
-      pushEnqueueJob(() => jobs.wake(PUSH_SEND_JOB)),
-      pushSendJob({ db: database.db, vapid, logger: log, now: context.now }),
   const authDeps: AuthDeps = {
     db: database.db,
     now: context.now,
@@ -316,8 +309,6 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(schoolManagePageRoutes(context, session, render))
     .use(devMailboxRoutes(context, session, render))
     .use(profilePageRoutes(context, session, render))
-      pushRoutes(
-        { db: database.db, now: context.now, allowHttpLoopback: env.PUSH_ALLOW_HTTP_LOOPBACK },
     .use(feedPageRoutes(context, session, render))
     .use(messagePageRoutes(context, session, render))
     .use(adminPageRoutes(context, session, render))
@@ -335,7 +326,6 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     return response;
   };
   const handle = withPipeline(routed, {
-    .use(pwaRoutes({ db: database.db, now: context.now }, session, guard, render))
     publicUrl: env.PUBLIC_URL,
     // A basemap on another origin must be reachable from the page's scripts.
     // Photo uploads may go straight to a bucket.
