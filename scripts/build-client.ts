@@ -6,6 +6,8 @@
 import { cpSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import type { AssetManifest } from "../src/server/render/assets";
+import { buildIcons } from "./build-icons";
+import { buildServiceWorker } from "./build-sw";
 
 const repo = join(import.meta.dir, "..");
 const out = join(repo, ".build/client");
@@ -40,6 +42,7 @@ if (!result.success) {
 }
 
 cpSync(join(repo, "public"), out, { recursive: true });
+const appIcons = await buildIcons(out);
 
 const types: Record<string, string> = {
   js: "text/javascript; charset=utf-8",
@@ -121,5 +124,7 @@ const manifest: AssetManifest = {
   ),
   files,
 };
+// After every other file: the worker's list of what to keep offline names them.
+manifest.app = { ...appIcons, serviceWorker: await buildServiceWorker(out, manifest, staticClosure) };
 await Bun.write(join(out, "manifest.json"), JSON.stringify(manifest, null, 2));
 console.log(`client: ${Object.keys(files).length} files in ${relative(repo, out)}`);

@@ -4,6 +4,7 @@ import {
   OPEN_SUBMIT_EVENT,
   rememberPendingSubmit,
 } from "../islands/submit/pending-submit";
+import { registerServiceWorker } from "./sw-register";
 import { bindToastHotkey, flashToast, showFlashedToast, showToast } from "./toast";
 
 const menu = document.getElementById("side-menu") as HTMLDialogElement | null;
@@ -67,3 +68,5 @@ menu?.addEventListener("close", () => {
 
 bindToastHotkey();
 showFlashedToast();
+// The installable app: offline shell, saved gyms offline, push notifications.
+registerServiceWorker();

@@ -9,6 +9,7 @@ export function accountPage(props: AccountSettingsProps): RenderInput {
       <section className="page narrow">
         <h1>Account Settings</h1>
         <Island name="AccountSettings" props={props} />
+        <Island name="PushSettings" props={{}} />
       </section>
     ),
   };

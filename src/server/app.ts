@@ -54,6 +54,9 @@ import { postPhotoRoutes } from "./features/posts/photo-routes";
 import { canSeePostPhoto, pruneUnpostedPhotos } from "./features/posts/photos";
 import { postRoutes } from "./features/posts/routes";
 import { profilePageRoutes } from "./features/profile-pages/routes";
+import { pushRoutes } from "./features/push/routes";
+import { loadVapid, PUSH_SEND_JOB, pushEnqueueJob, pushSendJob } from "./features/push/service";
+import { pwaRoutes } from "./features/pwa/routes";
 import { ratingRoutes } from "./features/ratings/routes";
 import { reportRoutes } from "./features/reports/routes";
 import { scheduleExceptionRoutes } from "./features/schedule-exceptions/routes";
@@ -160,6 +163,8 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     unclaimedBytesLimit: env.UPLOAD_UNCLAIMED_MB * 1024 * 1024,
   };
   const outbox = createMailOutbox(database.db, transport, log, context.now, () => jobs.wake(MAIL_JOB));
+  // Web Push's key pair: from the env, or made at first start and kept in the database.
+  const vapid = await loadVapid(database.db, env, context.now());
   const jobs = createJobRunner({
     db: database.db,
     logger: log,
@@ -182,6 +187,8 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       pruneJob("schedule_exceptions", pruneOldExceptions),
       dayFlagsJob,
       releaseStaleClaimsJob(),
+      pushEnqueueJob(() => jobs.wake(PUSH_SEND_JOB)),
+      pushSendJob({ db: database.db, vapid, logger: log, now: context.now }),
     ],
   });
   const authDeps: AuthDeps = {
@@ -303,6 +310,13 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(postRoutes(context, guard))
     .use(liveRoutes(guard, live))
     .use(notificationRoutes(context, guard))
+    .use(
+      pushRoutes(
+        { db: database.db, now: context.now, allowHttpLoopback: env.PUSH_ALLOW_HTTP_LOOPBACK },
+        vapid,
+        guard,
+      ),
+    )
     .use(messageRoutes(context, guard))
     .use(locationRoutes())
     .use(schoolPageRoutes(context, session, render))
@@ -315,6 +329,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(authPageRoutes(session, render, authDeps))
     .use(homeRoutes(context, session, render, geo.schoolGeocoder, env.BASEMAP_URL || basemapArchiveUrl()))
     .use(pagesRoutes(context, session, render))
+    .use(pwaRoutes({ db: database.db, now: context.now }, session, guard, render))
     .use(notFoundRoutes(session, render));
 
   // A follow, like or check-in may have written an event for the bell: deliver it now.

@@ -93,6 +93,22 @@ export const envVars = {
   S3_REGION: { description: "S3 region", default: "" },
   S3_ACCESS_KEY_ID: { description: "S3 access key id", default: "" },
   S3_SECRET_ACCESS_KEY: { description: "S3 secret access key", default: "" },
+  VAPID_PUBLIC_KEY: {
+    description:
+      "Web Push VAPID public key (base64url, 65 bytes); set with VAPID_PRIVATE_KEY, or unset to make a pair at first start and keep it in the database",
+    default: "",
+  },
+  VAPID_PRIVATE_KEY: { description: "Web Push VAPID private key (base64url, 32 bytes)", default: "" },
+  VAPID_SUBJECT: {
+    description:
+      "Web Push contact for push services (mailto: or https:); unset, PUBLIC_URL when it is https, else the first of ADMIN_EMAILS",
+    default: "",
+  },
+  PUSH_ALLOW_HTTP_LOOPBACK: {
+    description:
+      "Test and development only: accept push subscriptions whose endpoint is http on this machine (127.0.0.1, ::1, localhost)",
+    default: "false",
+  },
 } as const satisfies Record<string, { description: string; default: string }>;
 
 export type EnvName = keyof typeof envVars;
@@ -191,6 +207,22 @@ const envSchema = v.object({
   S3_REGION: v.string(),
   S3_ACCESS_KEY_ID: v.string(),
   S3_SECRET_ACCESS_KEY: v.string(),
+  VAPID_PUBLIC_KEY: v.union(
+    [v.literal(""), v.pipe(v.string(), v.regex(/^B[A-Za-z0-9_-]{86}=?$/))],
+    "VAPID_PUBLIC_KEY must be a base64url P-256 public key (65 bytes, uncompressed)",
+  ),
+  VAPID_PRIVATE_KEY: v.union(
+    [v.literal(""), v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}=?$/))],
+    "VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes)",
+  ),
+  VAPID_SUBJECT: v.union(
+    [v.literal(""), v.pipe(v.string(), v.regex(/^(mailto:|https:\/\/)\S+$/))],
+    "VAPID_SUBJECT must be a mailto: address or an https:// URL",
+  ),
+  PUSH_ALLOW_HTTP_LOOPBACK: v.pipe(
+    v.picklist(["true", "false", "1", "0"], "PUSH_ALLOW_HTTP_LOOPBACK must be true or false"),
+    v.transform((s) => s === "true" || s === "1"),
+  ),
 });
 
 export type Env = v.InferOutput<typeof envSchema>;
@@ -216,6 +248,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       throw new EnvError([
         `DATABASE_URL: with DATABASE_SYNC_URL it must be the replica's local file:PATH (got ${JSON.stringify(raw.DATABASE_URL)})`,
       ]);
+    }
+    // A VAPID key pair comes whole, or is made and kept in the database.
+    if (Boolean(result.output.VAPID_PUBLIC_KEY) !== Boolean(result.output.VAPID_PRIVATE_KEY)) {
+      throw new EnvError(["VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both, or neither"]);
     }
     return result.output;
   }

@@ -144,6 +144,20 @@ const cases: Record<string, () => Promise<{ who: Member; call: (i: number) => Ca
           : { method: "POST", path: "/api/favorites", body: { schoolId: school.id } },
     };
   },
+  "push.subscribe": async () => {
+    // A browser's subscription: a P-256 public key and a 16-byte secret, as a device makes them.
+    const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"]);
+    const p256dh = Buffer.from(await crypto.subtle.exportKey("raw", pair.publicKey)).toString("base64url");
+    const keys = {
+      p256dh,
+      auth: Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64url"),
+    };
+    const endpoint = `https://push.example.com/limits/${Math.random().toString(36).slice(2)}`;
+    return {
+      who: await registerMember(t, "pusher"),
+      call: () => ({ method: "POST", path: "/api/push/subscriptions", body: { endpoint, keys } }),
+    };
+  },
   "upload.ticket": async () => ({
     who: await registerMember(t, "uploader"),
     call: (i) => ({ method: "POST", path: i % 2 ? "/api/objects/upload" : "/api/users/profile/upload-url" }),

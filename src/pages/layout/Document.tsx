@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { toScriptJson } from "../../common/safe-json";
-import { IslandScripts, Stylesheet } from "../../server/render/asset-tags";
+import { THEME_COLOR } from "../../common/theme";
+import { AppLinks, IslandScripts, Stylesheet } from "../../server/render/asset-tags";
 import { BottomNav, Header } from "./Header";
 import { usePage } from "./page-context";
 import { SideMenu } from "./SideMenu";
@@ -33,8 +34,9 @@ export function Document({ meta, children }: { meta: PageMeta; children: ReactNo
         <meta property="og:title" content={meta.title} />
         <meta property="og:description" content={meta.description} />
         <meta property="og:url" content={canonical} />
-        <meta name="theme-color" content="#1d4ed8" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <AppLinks />
         <Stylesheet />
         {meta.jsonLd?.map((data, i) => (
           <script

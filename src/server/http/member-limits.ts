@@ -91,6 +91,13 @@ export const memberLimitTable = {
     default: 200,
     chargedBy: "route",
   },
+  "push.subscribe": {
+    what: "devices turned on and off for push notifications, and changes of what they get",
+    windowMs: HOUR_MS,
+    env: "LIMIT_PUSH_SUBSCRIPTIONS_PER_HOUR",
+    default: 60,
+    chargedBy: "route",
+  },
   "upload.ticket": {
     what: "photo upload links",
     windowMs: HOUR_MS,

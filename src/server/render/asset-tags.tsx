@@ -6,6 +6,17 @@ export function Stylesheet() {
   return <link rel="stylesheet" href={assetUrl(loadAssetManifest().css)} />;
 }
 
+/** The installable app's links (issue 22): its manifest, and the icon iOS puts on a home screen. */
+export function AppLinks() {
+  const icon = loadAssetManifest().app?.appleTouchIcon;
+  return (
+    <>
+      <link rel="manifest" href="/manifest.webmanifest" />
+      {icon && <link rel="apple-touch-icon" href={assetUrl(icon)} />}
+    </>
+  );
+}
+
 /**
  * Rendered last in <body>, after every <Island> above it has registered itself, so a
  * page without islands gets only the small nav script and no React at all. These are

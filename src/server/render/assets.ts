@@ -17,6 +17,15 @@ export interface AssetManifest {
   preload?: Record<string, string[]>;
   /** Every emitted file (relative to the asset root), with its gzip twin when one was written. */
   files: Record<string, { type: string; gzip: boolean }>;
+  /**
+   * The installable app (issue 22): the icons scripts/build-icons.ts rendered (files above) and
+   * the service worker, a file of the root served at /sw.js (not under /assets/).
+   */
+  app?: {
+    icons: { file: string; sizes: string; purpose: "any" | "maskable" }[];
+    appleTouchIcon: string;
+    serviceWorker: string;
+  };
 }
 
 /** The client build: embedded in the binary, or .build/client from source. */

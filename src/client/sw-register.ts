@@ -1,0 +1,21 @@
+/**
+ * Registers the service worker (src/client/sw.ts) once the page has loaded, so it never
+ * competes with the page's own first requests, and tells it whose page this is: a member's
+ * (a live stream is rendered for members only) asks it to keep their saved gyms fresh for
+ * offline reading, a guest's makes it forget any it kept (someone signed out here).
+ */
+export function registerServiceWorker(): void {
+  if (!("serviceWorker" in navigator)) return;
+  const start = async () => {
+    try {
+      await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+      const registration = await navigator.serviceWorker.ready;
+      const member = document.body.dataset.liveFrom !== undefined;
+      registration.active?.postMessage({ type: member ? "member" : "guest" });
+    } catch (error) {
+      console.warn("service worker not registered", error);
+    }
+  };
+  if (document.readyState === "complete") void start();
+  else window.addEventListener("load", () => void start(), { once: true });
+}
