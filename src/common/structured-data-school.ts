@@ -23,6 +23,37 @@ export interface SchoolLdInput {
   visitorRules?: VisitorRules;
 }
 
+/** A review as JSON-LD states it (issue 22): only one whose author the page names. */
+export interface ReviewLdInput {
+  author: { username: string } | null;
+  stars: number;
+  review: string | null;
+  createdAt: string;
+}
+
+/** "2026-03-03": the day in the gym's zone, as the page shows it. */
+const localDay = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleDateString("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone });
+
+/**
+ * The page's reviews as schema.org `Review`s: author, rating, the day published (in the gym's
+ * zone, as the page shows it) and the text.
+ */
+const reviewsLd = (reviews: readonly ReviewLdInput[], timeZone: string) =>
+  reviews.flatMap((r) =>
+    r.author
+      ? [
+          {
+            "@type": "Review",
+            author: { "@type": "Person", name: r.author.username },
+            reviewRating: { "@type": "Rating", ratingValue: r.stars, bestRating: 5, worstRating: 1 },
+            datePublished: localDay(r.createdAt, timeZone),
+            ...(r.review ? { reviewBody: r.review } : {}),
+          },
+        ]
+      : [],
+  );
+
 /**
  * The visitor rules schema.org has a property for (issue 21): `isAccessibleForFree` only
  * while the fee is known (free or paid; an unknown fee says nothing), and `publicAccess` for
@@ -139,9 +170,15 @@ function openMatEvents(s: SchoolLdInput, pageUrl: string, address: object, upcom
 /**
  * schema.org SportsActivityLocation with its open mats as `event`s (see `openMatEvents`;
  * `upcoming` is the page's own list of dated occurrences from the gym's today on);
- * AggregateRating only when there are reviews (spec §1).
+ * AggregateRating only when there are reviews (spec §1), and the page's reviews (`reviews`,
+ * its first page) as `review` items, those whose author it does not name left out.
  */
-export function schoolLd(publicUrl: string, s: SchoolLdInput, upcoming: readonly Occurrence[]) {
+export function schoolLd(
+  publicUrl: string,
+  s: SchoolLdInput,
+  upcoming: readonly Occurrence[],
+  reviews: readonly ReviewLdInput[] = [],
+) {
   const schedule = s.sessions.length ? formatSchedule({ sessions: s.sessions }) : s.dayAndTime;
   const url = `${publicUrl}/schools/${s.slug}`;
   const address = {
@@ -153,6 +190,7 @@ export function schoolLd(publicUrl: string, s: SchoolLdInput, upcoming: readonly
     addressCountry: "US",
   };
   const events = openMatEvents(s, url, address, upcoming);
+  const review = reviewsLd(reviews, s.timeZone);
   return {
     "@context": "https://schema.org",
     "@type": "SportsActivityLocation",
@@ -173,6 +211,7 @@ export function schoolLd(publicUrl: string, s: SchoolLdInput, upcoming: readonly
           },
         }
       : {}),
+    ...(review.length ? { review } : {}),
     ...(events.length ? { event: events } : {}),
   };
 }

@@ -25,6 +25,7 @@ export const islandRegistry = {
   ResetPasswordForm: () => import("./ResetPasswordForm"),
   SchoolCheckIn: () => import("./SchoolCheckIn"),
   SchoolDirections: () => import("./SchoolDirections"),
+  SchoolReviews: () => import("./SchoolReviews"),
   SeeFriends: () => import("./SeeFriends"),
   SubmitOpenMat: () => import("./SubmitOpenMat"),
   UserSearch: () => import("./UserSearch"),

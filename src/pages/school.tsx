@@ -1,6 +1,7 @@
 import { formatNextStart, formatTime } from "../common/schedule/format";
 import type { Occurrence } from "../common/schedule/occurrences";
 import type { OpenMatStatus } from "../common/schedule/open-now";
+import type { ReviewsPage } from "../common/schemas/ratings";
 import { exceptionTexts, shortDateLabel as shortDate } from "../common/schemas/schedule-exceptions";
 import { scheduleReviewTexts } from "../common/schemas/schedule-review";
 import type { SchoolView } from "../common/schemas/school";
@@ -88,7 +89,14 @@ export function schoolPage(
     signedIn,
     confirmed,
     upcoming,
-  }: { signedIn: boolean; confirmed: string | null; upcoming: readonly Occurrence[] },
+    reviews = { reviews: [], nextBeforeId: null },
+  }: {
+    signedIn: boolean;
+    confirmed: string | null;
+    upcoming: readonly Occurrence[];
+    /** The first page of reviews, newest first (issue 22). */
+    reviews?: ReviewsPage;
+  },
 ): RenderInput {
   const place = `${school.city}, ${school.state}`;
   const listed = school.sessions.length > 0 || (school.untimed?.length ?? 0) > 0;
@@ -98,7 +106,7 @@ export function schoolPage(
       description: `Open mat schedule for ${school.gym} in ${place}: ${school.dayAndTime}`.slice(0, 300),
       canonicalPath: `/schools/${school.slug}`,
       jsonLd: [
-        schoolLd(publicUrl, school, upcoming),
+        schoolLd(publicUrl, school, upcoming, reviews.reviews),
         breadcrumbLd(publicUrl, [
           { name: "Open Mats", path: "/" },
           { name: place, path: `/?search=${encodeURIComponent(place)}` },
@@ -157,6 +165,16 @@ export function schoolPage(
           )}
         </section>
         <CommunityNotes notes={school.feedbackNotes} headingId="community-notes" level="h2" />
+        <Island
+          name="SchoolReviews"
+          props={{
+            schoolId: school.id,
+            gym: school.gym,
+            timeZone: school.timeZone,
+            signedIn,
+            initial: reviews,
+          }}
+        />
         <Island
           name="ManageGym"
           props={{ schoolId: school.id, slug: school.slug, gym: school.gym, signedIn }}

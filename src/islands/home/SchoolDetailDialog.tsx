@@ -3,6 +3,7 @@ import { directionsUrl } from "../../common/directions";
 import { type SchoolSummary, toSchoolSummary } from "../../common/home";
 import { homeTexts } from "../../common/home-texts";
 import { CheckInButton } from "../checkins/CheckInButton";
+import { RateGym } from "../ratings/RateGym";
 import { CommunityNotes } from "./CommunityNotes";
 import { FavoriteButton } from "./FavoriteButton";
 import { sendListingBeacon } from "./listing-beacon";
@@ -78,6 +79,7 @@ export function SchoolDetailDialog({
             )}
           </section>
           <CommunityNotes notes={details.data?.feedbackNotes} headingId={`${titleId}-notes`} level="h3" />
+          <RateGym schoolId={schoolId} gym={school.gym} signedIn={signedIn} />
           <div className="modal-actions">
             <CheckInButton schoolId={schoolId} signedIn={signedIn} />
             <FavoriteButton schoolId={schoolId} signedIn={signedIn} />

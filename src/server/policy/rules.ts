@@ -42,7 +42,7 @@ export const siteRules = {
   /** Sending an open mat for review (spec §6: the modal is for signed-in users). */
   "submissions.create": signedIn,
   "member.area": signedIn,
-  /** Reporting a post, profile or message (what the reporter may see is judged by its own rule). */
+  /** Reporting a post, profile, message or review (what the reporter may see is judged by its own rule). */
   "reports.create": signedIn,
   /** The reports queue and its decisions (remove the content, dismiss). */
   "reports.review": isAdmin,

@@ -6,10 +6,12 @@ import { OCCURRENCE_DEFAULT_DAYS } from "../../../common/schemas/schedule-except
 import { notFoundPage } from "../../../pages/not-found";
 import { schoolPage } from "../../../pages/school";
 import type { AppContext } from "../../context";
+import { viewerFromSession } from "../../policy/guard";
 import { createGuestPageCache } from "../../render/guest-page-cache";
 import type { PageRenderer } from "../../render/page-renderer";
 import type { sessionPlugin } from "../auth/service";
 import { countListingEvent } from "../listing-stats/service";
+import { firstReviews } from "../ratings/service";
 import { addDays } from "../schedule-exceptions/service";
 import { schoolCalendar } from "./ics";
 import { currentSchoolsVersion } from "./schools-version";
@@ -49,7 +51,9 @@ export function schoolPageRoutes(
         },
       });
     }
-    const page = () => {
+    const page = async () => {
+      // Authors named as the policy lets this viewer see them (a guest's page is every guest's).
+      const reviews = await firstReviews(db, viewerFromSession(ctx.session, app.env.ADMIN_EMAILS), school.id);
       const now = app.now();
       const exceptions = school.exceptions ?? [];
       const today = localDateAt(now, school.timeZone);
@@ -72,6 +76,7 @@ export function schoolPageRoutes(
             signedIn: !!ctx.session,
             confirmed: provenanceText(school.provenance, now),
             upcoming,
+            reviews,
           },
         ),
       );
