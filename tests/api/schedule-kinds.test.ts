@@ -115,7 +115,9 @@ describe("the server stores every kind of session", () => {
     expect([flags?.saturday, flags?.sunday, flags?.wednesday, flags?.friday].map(Number)).toEqual([
       1, 1, 1, 0,
     ]);
-    const school = (await (await t.app.handle(new Request(`http://localhost/api/schools/${schoolId}`))).json()) as {
+    const school = (await (
+      await t.app.handle(new Request(`http://localhost/api/schools/${schoolId}`))
+    ).json()) as {
       sessions: unknown[];
       untimed: unknown[];
     };
@@ -139,7 +141,8 @@ describe("the server stores every kind of session", () => {
       {
         gym: "Capital City Grappling",
         address: "500 W 2nd St, Austin, TX 78701",
-        dayAndTime: "Sun 9am-11am; last Friday of the month 7pm; Tuesdays 6pm from June 1, 2027 to August 31, 2027",
+        dayAndTime:
+          "Sun 9am-11am; last Friday of the month 7pm; Tuesdays 6pm from June 1, 2027 to August 31, 2027",
         link: "https://capital.example.com/",
         publishNote: false,
       },
