@@ -6,6 +6,7 @@ import { type CheckinView, checkinMessages } from "../../../common/schemas/check
 import { badgeKeys, type EarnedBadge } from "../../badges/queries/badges";
 import { celebrateEarned } from "../../badges/queries/celebrations";
 import { ApiError, apiRequest, failureText } from "../../lib/api";
+import { myRatingKey } from "../../ratings/queries";
 import { LocationRequiredError, WatchFailedError, watchCheckinPosition } from "../position";
 
 /** POST /api/checkins answers the check-in and the badges it earned. */
@@ -118,6 +119,8 @@ export function useCreateCheckin(schoolId: number) {
       client.setQueryData(checkinKeys.today(schoolId, localDay()), true);
       void client.invalidateQueries({ queryKey: checkinKeys.all, refetchType: "active" });
       void client.invalidateQueries({ queryKey: badgeKeys.all });
+      // A verified check-in lets the member rate the gym (issue 22): 'Rate this gym' appears.
+      if (created.verified) void client.invalidateQueries({ queryKey: myRatingKey(schoolId) });
       showToast({
         title: "Checked in!",
         description: created.school
