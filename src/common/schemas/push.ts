@@ -9,7 +9,7 @@ export const pushKinds = ["messages", "cancellations", "other"] as const;
 export type PushKind = (typeof pushKinds)[number];
 
 /** Bell items told as "cancellations": cancelled and moved open mats, and going's reminders. */
-const CANCELLATION_BELL_TYPES: readonly string[] = ["cancellation", "reminder", "going-cancelled"];
+const CANCELLATION_BELL_TYPES: readonly string[] = ["cancellation", "reminder"];
 
 /** The push kind of a bell item's type: cancellations (with moves and reminders) or other. */
 export const pushKindOfBellType = (type: string): PushKind =>
