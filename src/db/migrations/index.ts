@@ -25,6 +25,7 @@ import m21 from "./0021_gym_owners.sql" with { type: "text" };
 import m22 from "./0022_schedule_source_backfill.sql" with { type: "text" };
 import m23 from "./0023_feedback_visitor_rules.sql" with { type: "text" };
 import m24 from "./0024_going_tonight.sql" with { type: "text" };
+import m25 from "./0025_ratings_from_members.sql" with { type: "text" };
 import journal from "./meta/_journal.json";
 
 export const migrationJournal = journal;
@@ -54,4 +55,5 @@ export const migrationSql: Record<string, string> = {
   "0022_schedule_source_backfill": m22,
   "0023_feedback_visitor_rules": m23,
   "0024_going_tonight": m24,
+  "0025_ratings_from_members": m25,
 };
