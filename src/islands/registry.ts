@@ -10,6 +10,7 @@ export const islandRegistry = {
   EditProfile: () => import("./EditProfile"),
   FeedProgress: () => import("./FeedProgress"),
   FeedSaved: () => import("./FeedSaved"),
+  GoingToggle: () => import("./GoingToggle"),
   HomeScreen: () => import("./HomeScreen"),
   ManageSchool: () => import("./ManageSchool"),
   ManageGym: () => import("./ManageGym"),

@@ -1,6 +1,7 @@
 import { formatNextStart, formatTime } from "../common/schedule/format";
 import type { Occurrence } from "../common/schedule/occurrences";
 import type { OpenMatStatus } from "../common/schedule/open-now";
+import { goingTexts, type SchoolPageGoing, slotOf } from "../common/schemas/going";
 import type { ReviewsPage } from "../common/schemas/ratings";
 import { exceptionTexts, shortDateLabel as shortDate } from "../common/schemas/schedule-exceptions";
 import { scheduleReviewTexts } from "../common/schemas/schedule-review";
@@ -39,14 +40,36 @@ function StatusLine({ status, timeZone }: { status: OpenMatStatus; timeZone: str
   return <p className="status muted">No upcoming open mat on the schedule.</p>;
 }
 
+/** 'I'm going' and the count (issue 22) for a scheduled, timed open mat: an island per line. */
+function GoingOn({ o, schoolId, signedIn, going }: GoingOnProps) {
+  const slot = slotOf(o);
+  if (!slot || o.status !== "scheduled" || o.startsAt === null) return null;
+  const props = {
+    schoolId,
+    slot,
+    count: going.counts[o.key] ?? 0,
+    viewerGoing: going.mine === null ? null : going.mine.includes(o.key),
+    signedIn,
+    label: `${shortDate(o.date)}, ${timeText(o.start, o.end)}`,
+    started: Date.parse(o.startsAt) <= going.now,
+  };
+  return <Island name="GoingToggle" props={props} />;
+}
+type GoingOnProps = { o: Occurrence; schoolId: number; signedIn: boolean; going: SchoolPageGoing };
+
 /**
  * The next four weeks, one dated open mat a line; a cancelled one says so in words, with why,
- * and a moved one says where it moved from.
+ * and a moved one says where it moved from. Each says how many are going, with 'I'm going'.
  */
-function UpcomingOccurrences({ occurrences }: { occurrences: readonly Occurrence[] }) {
+function UpcomingOccurrences({
+  occurrences,
+  going,
+  ...on
+}: { occurrences: readonly Occurrence[]; going?: SchoolPageGoing; schoolId: number; signedIn: boolean }) {
   return (
     <section aria-labelledby="upcoming">
       <h2 id="upcoming">{exceptionTexts.nextWeeks}</h2>
+      {!!going?.wentLastWeek && <p className="going-went">{goingTexts.wentLastWeek(going.wentLastWeek)}</p>}
       {occurrences.length === 0 ? (
         <p className="muted">{exceptionTexts.noneUpcoming}</p>
       ) : (
@@ -72,6 +95,7 @@ function UpcomingOccurrences({ occurrences }: { occurrences: readonly Occurrence
                     {o.reason ? `: ${o.reason}` : ""}
                   </>
                 )}
+                {going && <GoingOn o={o} going={going} {...on} />}
               </li>
             );
           })}
@@ -90,10 +114,13 @@ export function schoolPage(
     confirmed,
     upcoming,
     reviews = { reviews: [], nextBeforeId: null },
+    going,
   }: {
     signedIn: boolean;
     confirmed: string | null;
     upcoming: readonly Occurrence[];
+    /** Who is going to the four weeks' open mats, and who went last week (issue 22). */
+    going?: SchoolPageGoing;
     /** The first page of reviews, newest first (issue 22). */
     reviews?: ReviewsPage;
   },
@@ -147,7 +174,9 @@ export function schoolPage(
           </p>
         </section>
         <VisitorRulesSection rules={school.visitorRules} headingId="before-you-go" level="h2" />
-        {listed && <UpcomingOccurrences occurrences={upcoming} />}
+        {listed && (
+          <UpcomingOccurrences occurrences={upcoming} going={going} schoolId={school.id} signedIn={signedIn} />
+        )}
         <section aria-labelledby="details">
           <h2 id="details">Details</h2>
           <p>

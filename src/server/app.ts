@@ -26,6 +26,8 @@ import { feedPageRoutes } from "./features/feed-page/routes";
 import { feedbackRoutes } from "./features/feedback/routes";
 import { createGeoServices } from "./features/geo/service";
 import { timeZoneAt } from "./features/geo/time-zone";
+import { goingRoutes } from "./features/going/routes";
+import { cancellationMailJob, pruneOldGoing, remindersJob } from "./features/going/service";
 import { healthRoutes } from "./features/health/routes";
 import { homeRoutes } from "./features/home/routes";
 import { listingStatsRoutes } from "./features/listing-stats/routes";
@@ -187,6 +189,9 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       pruneJob("schedule_exceptions", pruneOldExceptions),
       dayFlagsJob,
       releaseStaleClaimsJob(),
+      remindersJob(),
+      cancellationMailJob({ send: (mail) => outbox.enqueue(mail), publicUrl: env.PUBLIC_URL }),
+      pruneJob("occurrence_going", pruneOldGoing),
       pushEnqueueJob(() => jobs.wake(PUSH_SEND_JOB)),
       pushSendJob({ db: database.db, vapid, logger: log, now: context.now }),
     ],
@@ -295,6 +300,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       ),
     )
     .use(scheduleExceptionRoutes({ db: database.db, now: context.now }, guard))
+    .use(goingRoutes({ db: database.db, now: context.now }, guard))
     .use(
       schoolManageRoutes(
         { db: database.db, now: context.now, geocoder: geo.schoolGeocoder, timeZoneAt },

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { localDateAt } from "../../src/common/schedule/open-now";
 import { type MemberLimitName, memberLimitTable } from "../../src/server/http/member-limits";
-import { addSchool } from "../support/checkins";
+import { addSchool, EVERY_DAY } from "../support/checkins";
 import { expectTooMany } from "../support/rate-limit";
 import { secondCopy } from "../support/second-copy";
 import { confirmEmail, jsonFrom, nextPeerIp, registerMember, sessionCookieFrom } from "../support/session";
@@ -193,6 +194,16 @@ const cases: Record<string, () => Promise<{ who: Member; call: (i: number) => Ca
         path: "/api/checkins",
         body: { schoolId: school.id, latitude: 0, longitude: 0 },
       }),
+    };
+  },
+  // Saying and taking back alternately; each is charged, the repeat and the take-back too.
+  "going.change": async () => {
+    const school = await addSchool(t, { sessions: EVERY_DAY("10:00") });
+    const date = localDateAt(new Date(Date.now() + 2 * 86_400_000), school.timeZone);
+    const path = `/api/schools/${school.id}/occurrences/${date}/600/going`;
+    return {
+      who: await registerMember(t, "goer"),
+      call: (i) => ({ method: i % 2 ? "DELETE" : "POST", path }),
     };
   },
   "account.change": async () => ({

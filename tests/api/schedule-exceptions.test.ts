@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { LiveEvent } from "../../src/common/live";
 import { authMessages } from "../../src/common/schemas/auth";
 import { checkinMessages } from "../../src/common/schemas/checkins";
+import type { OccurrenceGoing } from "../../src/common/schemas/going";
 import type { NotificationView } from "../../src/common/schemas/notifications";
 import {
   EXCEPTION_REASON_MAX,
@@ -43,7 +44,7 @@ const occurrences = async (query = "", id = schoolId) => {
   const res = await t.request(`/api/schools/${id}/occurrences${query}`);
   return {
     status: res.status,
-    body: (await res.json()) as { occurrences: OccurrenceView[]; message?: string },
+    body: (await res.json()) as { occurrences: (OccurrenceView & OccurrenceGoing)[]; message?: string },
   };
 };
 
@@ -88,6 +89,8 @@ describe("GET /api/schools/{id}/occurrences", () => {
       status: "scheduled",
       reason: null,
       notes: [],
+      // Issue 22: how many are going (a guest is not told whether they are).
+      goingCount: 0,
     });
   });
 
@@ -286,7 +289,8 @@ describe("what reads the schedule honours a cancellation", () => {
     expect(html).toMatch(
       /Sun, Nov 22, 10:00 AM<\/time> <strong class="occurrence-status">Cancelled<\/strong>: Coach away at a seminar/,
     );
-    expect(html).toMatch(/Sun, Nov 22, 4:00 PM<\/time><\/li>/);
+    // Not cancelled: it has 'I'm going' (issue 22) where a cancelled one has its reason.
+    expect(html).toMatch(/Sun, Nov 22, 4:00 PM<\/time><div class="island" data-island="GoingToggle"/);
     expect(html).toMatch(
       /Sat, Nov 28, 10:00 AM<\/time> <strong class="occurrence-status">Cancelled<\/strong>: Closed for Thanksgiving weekend/,
     );

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import type { OccurrenceGoing } from "../../src/common/schemas/going";
 import {
   type AdminExceptionView,
   EXCEPTION_REASON_MAX,
@@ -34,7 +35,7 @@ const restore = (exceptionId: number, id = schoolId) =>
 const occurrences = async (query = "", id = schoolId) =>
   (
     (await (await t.request(`/api/schools/${id}/occurrences${query}`)).json()) as {
-      occurrences: OccurrenceView[];
+      occurrences: (OccurrenceView & OccurrenceGoing)[];
     }
   ).occurrences;
 const slots = (list: OccurrenceView[]) =>
@@ -148,6 +149,7 @@ describe("POST /api/schools/{id}/exceptions with moveTo", () => {
       reason: "Tournament in the morning",
       notes: [],
       movedFrom: { date: "2026-11-22", start: 600 },
+      goingCount: 0,
     });
     const audit = await rows("SELECT action, after FROM admin_audit_log WHERE subject_id = ?", [moved.id]);
     expect(audit.map((a) => [a.action, JSON.parse(String(a.after)).moveTo])).toEqual([

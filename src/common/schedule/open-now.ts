@@ -21,6 +21,8 @@ const MS_PER_MINUTE = 60_000;
 const MS_PER_DAY = 86_400_000;
 
 export interface OpenMatOccurrence {
+  /** The occurrence's stable slot, `Occurrence.key` (a moved one keeps its own session's). */
+  key: string;
   weekday: Weekday;
   start: number;
   /** The real instant the session starts, daylight saving accounted for. */
@@ -62,7 +64,8 @@ function scheduled<S extends Session>(
       ? { weekday: new Date(`${o.movedFrom.date}T12:00:00Z`).getUTCDay(), start: o.movedFrom.start }
       : o;
     const session = sessions.find((s) => s.weekday === own.weekday && s.start === own.start);
-    if (session) found.push({ weekday: o.weekday, start: o.start, startsAt: new Date(o.startsAt), session });
+    if (session)
+      found.push({ key: o.key, weekday: o.weekday, start: o.start, startsAt: new Date(o.startsAt), session });
   }
   return found.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
 }
@@ -123,19 +126,19 @@ export function hasOpenMatToday(
 
 /**
  * The check-in window (spec §5 "Check-in"): the caller's own session whose open mat is on and
- * whose window holds `now`, with the instant it starts; null when none does. The same window
- * as `isOpenMatNow`.
+ * whose window holds `now`, with the instant it starts and the occurrence's key (what those
+ * going to it are recorded under); null when none does. The same window as `isOpenMatNow`.
  */
 export function sessionAt<S extends Session>(
   sessions: readonly S[],
   timeZone: string,
   now: Date,
   exceptions: readonly ScheduleException[] = [],
-): { session: S; startsAt: Date } | null {
+): { session: S; startsAt: Date; key: string } | null {
   const current = scheduled(sessions, exceptions, timeZone, now, -1, 1)
     .filter((o) => inWindow(o, now))
     .at(-1);
-  return current ? { session: current.session, startsAt: current.startsAt } : null;
+  return current ? { session: current.session, startsAt: current.startsAt, key: current.key } : null;
 }
 
 /** The gym's local calendar date at `now` as YYYY-MM-DD. */

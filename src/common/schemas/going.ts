@@ -9,6 +9,7 @@
  * `movedFrom`), so those going stay going, and are told, when it moves.
  */
 import * as v from "valibot";
+import { formatTime } from "../schedule/format";
 import { isCalendarDate } from "../schedule/occurrences";
 
 /** The Tonight view: open mats starting within this many hours. */
@@ -100,6 +101,15 @@ export function slotOf(o: {
   return own.start === null ? null : { date: own.date, startMinute: own.start };
 }
 
+/** "Sunday, November 22 at 7:00 PM", from a local date and minute: the same on the server and in any browser. */
+export const occurrenceWhen = (date: string, start: number) =>
+  `${new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  })} at ${formatTime(start)}`;
+
 export const slotKey = (slot: Slot) => `${slot.date}@${slot.startMinute}`;
 
 /** The path of an occurrence's going endpoints. */
@@ -111,6 +121,18 @@ export interface OccurrenceGoing {
   goingCount: number;
   /** Present for a signed-in viewer only. */
   viewerGoing?: boolean;
+}
+
+/**
+ * What a school page shows of going: how many go to each occurrence of its four weeks (by
+ * `Occurrence.key`), the member's own (null for a guest: a guest's page is every guest's), how
+ * many went last week, and the moment it was rendered (what has started by then).
+ */
+export interface SchoolPageGoing {
+  counts: Record<string, number>;
+  mine: string[] | null;
+  wentLastWeek: number;
+  now: number;
 }
 
 /** POST and DELETE answer the viewer's state and the new count; POST also when it starts. */

@@ -33,6 +33,8 @@ export const notificationTypes = [
   "cancellation",
   "claim",
   "ownership",
+  /** Two hours before an open mat the member is going to (issue 22). */
+  "reminder",
 ] as const;
 
 /**

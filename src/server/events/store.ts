@@ -24,7 +24,9 @@ export type EventType =
   /** A gym claim approved (by its domain or an admin) or rejected: subject the claim, payload ClaimDecided. */
   | "claim.decided"
   /** An owner removed by an admin, or leaving: subject the school, payload OwnerRemoved. */
-  | "owner.removed";
+  | "owner.removed"
+  /** Two hours before an open mat a member is going to (issue 22): subject the school, payload ReminderEvent. */
+  | "occurrence.reminder";
 
 export interface NewEvent {
   type: EventType;
@@ -176,7 +178,8 @@ export const cursorIs = (name: string, expected: number) =>
 /**
  * For an account's deletion batch, before the member's row goes (their recipient and actor
  * rows are still there to be read): every event that names them goes, as actor, recipient,
- * the member followed, the liked post's author, the submitter or the claimant (or owner), and
+ * the member followed, the liked post's author, the submitter, the claimant (or owner) or the
+ * member reminded of an open mat, and
  * the `notification.created` of any bell item they are an actor of (events stored before
  * issue 19 held its text).
  */
@@ -186,7 +189,8 @@ export const forgetMemberEvents = (db: Tx, userId: number) =>
     OR (type = 'follow.created' AND subject_id = ${userId})
     OR (type = 'post.liked' AND json_extract(payload, '$.authorId') = ${userId})
     OR (type = 'submission.decided' AND json_extract(payload, '$.submitterId') = ${userId})
-    OR (type IN ('claim.decided', 'owner.removed') AND json_extract(payload, '$.userId') = ${userId})
+    OR (type IN ('claim.decided', 'owner.removed', 'occurrence.reminder')
+      AND json_extract(payload, '$.userId') = ${userId})
     OR (type = 'notification.created'
       AND subject_id IN (SELECT notification_id FROM notification_actors WHERE actor_id = ${userId}))`);
 

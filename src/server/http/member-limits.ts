@@ -126,6 +126,13 @@ export const memberLimitTable = {
     default: 30,
     chargedBy: "route",
   },
+  "going.change": {
+    what: "open mats said going to and taken back",
+    windowMs: HOUR_MS,
+    env: "LIMIT_GOING_PER_HOUR",
+    default: 120,
+    chargedBy: "route",
+  },
   "account.change": {
     what: "password, username, e-mail and deletion requests",
     windowMs: HOUR_MS,

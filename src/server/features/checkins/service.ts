@@ -14,6 +14,7 @@ import { HttpError } from "../../http/errors";
 import { can, requireAccess } from "../../policy/access";
 import type { PolicyViewer } from "../../policy/viewer";
 import { awardEventsStatement, awardStatement, newAwardViews } from "../badges/service";
+import { cameStatements } from "../going/service";
 import { listingEventStatement } from "../listing-stats/service";
 import { checkinCardStatement } from "../posts/service";
 import { exceptionsBySchool } from "../schools/service";
@@ -78,7 +79,7 @@ async function judge(db: Db, school: School, position: Position, now: Date, allo
   // A cancelled open mat (or a closed day) has no window: nobody checks in to a locked gym.
   const open = sessionAt(sessions, school.timeZone, now, exceptions.get(school.id) ?? []);
   if (!open) throw new HttpError(400, checkinMessages.noOpenMat);
-  return { distance, near, sessionId: open.session.id };
+  return { distance, near, sessionId: open.session.id, occurrenceKey: open.key };
 }
 
 const isCheckinDuplicate = (error: unknown) => {
@@ -128,6 +129,8 @@ export async function createCheckin(
           ...confirmListing(db, school.id, verdict.sessionId, now),
           checkinCardStatement(db, now, { userId, schoolId: school.id, localDate }),
           listingEventStatement(db, school.id, "checkin", now),
+          // Going to this open mat: they came (issue 22).
+          ...cameStatements(db, school.id, userId, verdict.occurrenceKey),
         ])
       : [await insert, []];
     const row = (inserted as CheckinRow[])[0];
@@ -169,6 +172,7 @@ export async function verifyCheckin(
     awardEventsStatement(db, userId, now),
     ...confirmListing(db, school.id, verdict.sessionId, now),
     checkinCardStatement(db, now, { id }),
+    ...cameStatements(db, school.id, userId, verdict.occurrenceKey),
   ]);
   const row = (updated as CheckinRow[])[0];
   // Verified meanwhile by a parallel request: that one confirmed and awarded.

@@ -2,7 +2,8 @@
  * Cancelled and moved open mats in the bell (issue 20): an `occurrence.cancelled` or
  * `occurrence.moved` event (the exception and its school, by id) becomes one item for each
  * member who saved the gym, when the open mat (or, for a move, its new time) was at most
- * CANCELLATION_NOTICE_DAYS ahead when it was changed. The item keeps the exception's id,
+ * CANCELLATION_NOTICE_DAYS ahead when it was changed, and for each member going to it
+ * (issue 22), however far ahead; one item per member either way. The item keeps the exception's id,
  * school, date, start, reason and move; its text is built when it is read, from the exception
  * as it is then, so one restored meanwhile says the open mat is back on (or back at its own
  * time). One gone without a restore was pruned (its days long past): it says what it told.
@@ -13,6 +14,7 @@ import { localDateAt } from "../../../common/schedule/open-now";
 import { CANCELLATION_NOTICE_DAYS, type MoveTarget } from "../../../common/schemas/schedule-exceptions";
 import type { Db } from "../../../db/client";
 import type { StoredEvent } from "../../events/store";
+import { goersOf } from "../going/service";
 import {
   addDays,
   exceptionsWithSchools,
@@ -51,14 +53,17 @@ export async function cancellationWrites(db: Db, events: readonly StoredEvent[])
     db,
     [...exceptions.values()].map((x) => x.schoolId),
   );
+  const goers = await goersOf(db, [...exceptions.values()]);
   const writes: GroupWrite[] = [];
   for (const event of told) {
     const x = exceptions.get(event.subjectId as number);
     if (!x || x.schoolId !== event.payload.schoolId) continue;
     const today = localDateAt(event.createdAt, x.timeZone);
     const soon = (date: string) => date >= today && date <= addDays(today, CANCELLATION_NOTICE_DAYS);
-    // A move is worth telling when the open mat was due soon or now is.
-    if (!soon(x.date) && !(x.moveTo && soon(x.moveTo.date))) continue;
+    // A move is worth telling savers when the open mat was due soon or now is; those going, always.
+    const toSavers = soon(x.date) || !!(x.moveTo && soon(x.moveTo.date));
+    const going = goers.get(`${x.schoolId} ${x.date} ${x.startMinute ?? "day"}`) ?? [];
+    const recipients = new Set([...(toSavers ? (savers.get(x.schoolId) ?? []) : []), ...going]);
     const payload: CancellationPayload = {
       exceptionId: x.id,
       schoolId: x.schoolId,
@@ -67,7 +72,7 @@ export async function cancellationWrites(db: Db, events: readonly StoredEvent[])
       reason: x.reason,
       moveTo: x.moveTo,
     };
-    for (const userId of savers.get(x.schoolId) ?? []) {
+    for (const userId of recipients) {
       // The admin who cancelled it knows already.
       if (userId === event.actorId) continue;
       writes.push({

@@ -25,6 +25,7 @@ import {
   membersWithSettings,
   type NotificationRow,
 } from "./queries";
+import { reminderWrite } from "./reminders";
 import type { ViewSource } from "./views";
 import { viewsFor } from "./views";
 import { addActor, createdEvent, type GroupWrite, upsertGroup } from "./writes";
@@ -41,6 +42,7 @@ const SOURCES: readonly EventType[] = [
   "occurrence.moved",
   "claim.decided",
   "owner.removed",
+  "occurrence.reminder",
 ];
 const BATCH = 200;
 /** Rounds per run, so a backlog drains in a few runs without one run holding on for long. */
@@ -55,6 +57,10 @@ const isId = (n: unknown): n is number => typeof n === "number" && Number.isInte
 
 function changeOf(e: StoredEvent): Change | null {
   const base = { actors: new Map<number, Date>(), at: e.createdAt };
+  if (e.type === "occurrence.reminder") {
+    const reminder = reminderWrite(e);
+    return reminder && { ...reminder, actors: base.actors };
+  }
   if (e.type === "follow.created" && isId(e.actorId) && isId(e.subjectId) && e.actorId !== e.subjectId) {
     const actors = new Map([[e.actorId, e.createdAt]]);
     const key = `follow:${e.actorId}`;

@@ -13,6 +13,7 @@ import {
   cancellationTexts,
 } from "./cancellations";
 import { membersWithSettings, type NotificationRow, postKinds } from "./queries";
+import { REMINDER_TYPE, reminderText } from "./reminders";
 
 /** How many actors of an item its reader may see, and the newest of them (by id). */
 export interface ActorSummary {
@@ -46,6 +47,8 @@ function texts(
   switch (row.type) {
     case CANCELLATION_TYPE:
       return cancellation ?? null;
+    case REMINDER_TYPE:
+      return reminderText(payload);
     case "follow":
       if (!actor) return null;
       return {

@@ -27,8 +27,8 @@ export function scheduleExceptionRoutes(deps: ExceptionDeps, guard: ReturnType<t
       .use(guard)
       .get(
         "/api/schools/:id/occurrences",
-        ({ params, request }) =>
-          listOccurrences(deps, params.id, parseQuery(occurrencesQuerySchema, request)),
+        ({ params, request, viewer }) =>
+          listOccurrences(deps, params.id, parseQuery(occurrencesQuerySchema, request), viewer),
         { params: schoolParams },
       )
       .post(

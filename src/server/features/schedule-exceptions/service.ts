@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { expandOccurrences, MOVE_REACH_DAYS } from "../../../common/schedule/occurrences";
 import { localDateAt } from "../../../common/schedule/open-now";
+import type { OccurrenceGoing } from "../../../common/schemas/going";
 import {
   type AdminExceptionView,
   type ExceptionSchoolChoice,
@@ -16,6 +17,7 @@ import { HttpError } from "../../http/errors";
 import { requireAccess } from "../../policy/access";
 import { requireMemberId } from "../../policy/guard";
 import type { PolicyViewer } from "../../policy/viewer";
+import { goingCountsBetween } from "../going/service";
 import { requireSchool } from "../owners/service";
 import { bumpSchoolsVersionIfChanged, schoolsChanged, schoolsMatching } from "../schools/service";
 import * as q from "./queries";
@@ -43,13 +45,15 @@ export { addDays, type ExceptionDeps, toExceptionView, toScheduleException } fro
  * GET /api/schools/{id}/occurrences: the dated open mats from `from` to `to` (local dates,
  * inclusive; by default today in the gym's zone and the 27 days after), each scheduled or
  * cancelled with its reason; a moved one at its new time, with where it was. At most 92
- * days; a reversed range is refused.
+ * days; a reversed range is refused. Each says how many are going, and for a member viewer
+ * whether they are.
  */
 export async function listOccurrences(
   deps: ExceptionDeps,
   schoolId: number,
   range: { from?: string; to?: string },
-): Promise<{ occurrences: OccurrenceView[] }> {
+  viewer: PolicyViewer | null = null,
+): Promise<{ occurrences: (OccurrenceView & OccurrenceGoing)[] }> {
   const { school, sessions } = await schoolWithSessions(deps.db, schoolId);
   const from = range.from ?? localDateAt(deps.now(), school.timeZone);
   const to = range.to ?? addDays(from, OCCURRENCE_DEFAULT_DAYS - 1);
@@ -57,16 +61,15 @@ export async function listOccurrences(
   if (dayOf(to) - dayOf(from) + 1 > OCCURRENCE_RANGE_MAX_DAYS)
     throw new HttpError(400, exceptionTexts.rangeTooLong);
   // A move brings an open mat from as far as MOVE_REACH_DAYS outside the range into it.
-  const exceptions = (
-    await q.exceptionsBetween(
-      deps.db,
-      schoolId,
-      addDays(from, -MOVE_REACH_DAYS),
-      addDays(to, MOVE_REACH_DAYS),
-    )
-  ).map(toScheduleException);
+  const [wideFrom, wideTo] = [addDays(from, -MOVE_REACH_DAYS), addDays(to, MOVE_REACH_DAYS)];
+  const [rows, counts] = await Promise.all([
+    q.exceptionsBetween(deps.db, schoolId, wideFrom, wideTo),
+    // Issue 22: how many go to each (by its slot, so a moved one keeps its count), in one statement.
+    goingCountsBetween(deps.db, schoolId, wideFrom, wideTo, viewer),
+  ]);
+  const exceptions = rows.map(toScheduleException);
   const occurrences = expandOccurrences(sessions, exceptions, school.timeZone, from, to).map(
-    (o): OccurrenceView => ({
+    (o): OccurrenceView & OccurrenceGoing => ({
       date: o.date,
       start: o.start,
       end: o.end,
@@ -76,6 +79,8 @@ export async function listOccurrences(
       reason: o.reason,
       notes: o.notes,
       ...(o.movedFrom ? { movedFrom: o.movedFrom } : {}),
+      goingCount: counts.get(o.key)?.count ?? 0,
+      ...(viewer && viewer.kind !== "guest" ? { viewerGoing: counts.get(o.key)?.mine ?? false } : {}),
     }),
   );
   return { occurrences };

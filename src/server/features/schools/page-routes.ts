@@ -10,6 +10,7 @@ import { viewerFromSession } from "../../policy/guard";
 import { createGuestPageCache } from "../../render/guest-page-cache";
 import type { PageRenderer } from "../../render/page-renderer";
 import type { sessionPlugin } from "../auth/service";
+import { goingOnPage } from "../going/service";
 import { countListingEvent } from "../listing-stats/service";
 import { firstReviews } from "../ratings/service";
 import { addDays } from "../schedule-exceptions/service";
@@ -66,6 +67,14 @@ export function schoolPageRoutes(
         today,
         addDays(today, OCCURRENCE_DEFAULT_DAYS - 1),
       );
+      // Issue 22: how many go to each (a member's own too, never on a guest's page) and went last week.
+      const going = await goingOnPage(
+        db,
+        school.id,
+        { from: today, to: addDays(today, OCCURRENCE_DEFAULT_DAYS - 1) },
+        ctx.session?.user.id ?? null,
+        now,
+      );
       return render(
         ctx,
         schoolPage(
@@ -76,6 +85,7 @@ export function schoolPageRoutes(
             signedIn: !!ctx.session,
             confirmed: provenanceText(school.provenance, now),
             upcoming,
+            going,
             reviews,
           },
         ),

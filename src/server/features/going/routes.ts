@@ -1,0 +1,45 @@
+import { Elysia } from "elysia";
+import { goingParams, tonightQuerySchema } from "../../../common/schemas/going";
+import { parseQuery } from "../../http/query";
+import type { authGuard } from "../../policy/guard";
+import { type GoingDeps, goingNames, goTo, takeBack, tonightNear } from "./service";
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * Going to a dated open mat (issue 22): say so and take it back (members, per member limit),
+ * who is going (names as the policy allows), and the Tonight view near a point (anyone).
+ */
+export function goingRoutes(deps: GoingDeps, guard: ReturnType<typeof authGuard>) {
+  return new Elysia({ name: "going-routes" })
+    .use(guard)
+    .get("/api/schools/tonight", ({ request }) => {
+      // Asked at about 100 m: nothing a list of gyms 40 miles around would show changes.
+      const { lat, lng } = parseQuery(tonightQuerySchema, request);
+      return tonightNear(deps.db, { latitude: round3(lat), longitude: round3(lng) }, deps.now());
+    })
+    .get(
+      "/api/schools/:id/occurrences/:date/:startMinute/going",
+      ({ viewer, params }) => goingNames(deps, viewer, params.id, slotOf(params)),
+      { params: goingParams },
+    )
+    .post(
+      "/api/schools/:id/occurrences/:date/:startMinute/going",
+      async ({ viewer, params, set }) => {
+        const { change, created } = await goTo(deps, viewer, params.id, slotOf(params));
+        set.status = created ? 201 : 200;
+        return change;
+      },
+      { auth: "member", limit: "going.change", params: goingParams },
+    )
+    .delete(
+      "/api/schools/:id/occurrences/:date/:startMinute/going",
+      ({ viewer, params }) => takeBack(deps, viewer, params.id, slotOf(params)),
+      { auth: "member", limit: "going.change", params: goingParams },
+    );
+}
+
+const slotOf = (params: { date: string; startMinute: number }) => ({
+  date: params.date,
+  startMinute: params.startMinute,
+});

@@ -1,0 +1,134 @@
+/**
+ * The Tonight view (issue 22): open mats near a point that start within TONIGHT_HOURS,
+ * soonest first, each with how many are going. The schools come from the spatial index
+ * (the radius search's, per schools version); each school's occurrences for its local today
+ * and tomorrow are expanded once per schools version and local day and kept, so a request
+ * costs the index, a filter by time, and one statement for the counts.
+ */
+import { distanceMiles } from "../../../common/geo";
+import { SEARCH_RADIUS_MILES } from "../../../common/home";
+import { expandOccurrences } from "../../../common/schedule/occurrences";
+import { localDateAt } from "../../../common/schedule/open-now";
+import { type Slot, slotOf, TONIGHT_HOURS, type TonightItem } from "../../../common/schemas/going";
+import type { SchoolView } from "../../../common/schemas/school";
+import type { Db } from "../../../db/client";
+import { currentSchoolsVersion, withinRadius } from "../schools/service";
+import { countsOfSlots } from "./queries";
+
+/** The most open mats one answer lists. */
+export const TONIGHT_MAX = 100;
+const HOUR_MS = 3_600_000;
+/** Schools whose next two days one copy keeps per schools version. */
+const KEPT_MAX = 20_000;
+
+interface Upcoming {
+  slot: Slot;
+  start: number;
+  end: number | null;
+  startsAt: string;
+  at: number;
+  notes: string[];
+}
+
+interface Kept {
+  version?: string;
+  bySchool: Map<number, { today: string; upcoming: Upcoming[] }>;
+}
+
+const keptByDb = new WeakMap<Db, Kept>();
+
+const nextDay = (date: string) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** A school's scheduled open mats on its local `today` and the day after (the next 6 hours lie in them). */
+function upcomingOf(school: SchoolView, today: string): Upcoming[] {
+  const out: Upcoming[] = [];
+  for (const o of expandOccurrences(
+    school.sessions,
+    school.exceptions ?? [],
+    school.timeZone,
+    today,
+    nextDay(today),
+  )) {
+    const slot = slotOf(o);
+    if (o.status !== "scheduled" || o.start === null || o.startsAt === null || !slot) continue;
+    const at = Date.parse(o.startsAt);
+    out.push({ slot, start: o.start, end: o.end, startsAt: o.startsAt, at, notes: o.notes });
+  }
+  return out;
+}
+
+async function keptFor(db: Db): Promise<Kept> {
+  let kept = keptByDb.get(db);
+  if (!kept) {
+    kept = { bySchool: new Map() };
+    keptByDb.set(db, kept);
+  }
+  const version = await currentSchoolsVersion(db);
+  if (kept.version !== version) {
+    kept.version = version;
+    kept.bySchool.clear();
+  }
+  return kept;
+}
+
+/** GET /api/schools/tonight: open mats within SEARCH_RADIUS_MILES of the point, starting after `now` and within TONIGHT_HOURS. */
+export async function tonightNear(
+  db: Db,
+  center: { latitude: number; longitude: number },
+  now: Date,
+): Promise<{ occurrences: TonightItem[] }> {
+  const [schools, kept] = await Promise.all([withinRadius(db, center, SEARCH_RADIUS_MILES), keptFor(db)]);
+  const until = now.getTime() + TONIGHT_HOURS * HOUR_MS;
+  const todayIn = new Map<string, string>();
+  const found: Omit<TonightItem, "goingCount">[] = [];
+  for (const school of schools) {
+    let today = todayIn.get(school.timeZone);
+    if (!today) {
+      today = localDateAt(now, school.timeZone);
+      todayIn.set(school.timeZone, today);
+    }
+    let entry = kept.bySchool.get(school.id);
+    if (entry?.today !== today) {
+      entry = { today, upcoming: upcomingOf(school, today) };
+      if (kept.bySchool.size >= KEPT_MAX) kept.bySchool.clear();
+      kept.bySchool.set(school.id, entry);
+    }
+    for (const o of entry.upcoming) {
+      if (o.at <= now.getTime() || o.at > until) continue;
+      found.push({
+        school: {
+          id: school.id,
+          gym: school.gym,
+          slug: school.slug,
+          city: school.city,
+          state: school.state,
+          timeZone: school.timeZone,
+        },
+        distance:
+          Math.round(
+            distanceMiles(center.latitude, center.longitude, school.latitude, school.longitude) * 10,
+          ) / 10,
+        date: o.slot.date,
+        startMinute: o.slot.startMinute,
+        start: o.start,
+        end: o.end,
+        startsAt: o.startsAt,
+        notes: o.notes,
+      });
+    }
+  }
+  const listed = found
+    .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.distance - b.distance)
+    .slice(0, TONIGHT_MAX);
+  const counts = await countsOfSlots(
+    db,
+    listed.map((o) => ({ schoolId: o.school.id, slot: { date: o.date, startMinute: o.startMinute } })),
+  );
+  return {
+    occurrences: listed.map((o) => ({
+      ...o,
+      goingCount: counts.get(`${o.school.id} ${o.date}@${o.startMinute}`) ?? 0,
+    })),
+  };
+}
