@@ -17,7 +17,7 @@ export function offlinePage(): RenderInput {
       canonicalPath: null,
     },
     body: (
-      <section className="page narrow offline-page">
+      <section className="page narrow offline-page" data-offline-page="">
         <h1>{offlineTexts.title}</h1>
         <p>{offlineTexts.intro}</p>
         <Island name="OfflineSaved" props={{}} />

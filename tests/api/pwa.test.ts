@@ -86,6 +86,8 @@ describe("the service worker", () => {
     const html = await res.text();
     expect(html).toContain(`<h1>${offlineTexts.title.replace("'", "&#x27;")}</h1>`);
     expect(html).toContain('data-island="OfflineSaved"');
+    // Marked, so the header's script tells the worker nothing of who is signed in from it.
+    expect(html).toContain('data-offline-page=""');
     expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 });
