@@ -179,6 +179,8 @@ export interface TonightItem {
   startsAt: string;
   notes: string[];
   goingCount: number;
+  /** For a signed-in viewer: whether they are going. */
+  viewerGoing?: boolean;
 }
 
 /** The payload of an `occurrence.reminder` event: whom to remind of which occurrence, and when it starts. */

@@ -65,20 +65,27 @@ export async function countsBetween(
   }));
 }
 
-/** How many go to each of these slots (any schools), by `${schoolId} ${date}@${start}`: one statement. */
-export async function countsOfSlots(db: Db, slots: readonly { schoolId: number; slot: Slot }[]) {
-  const out = new Map<string, number>();
+/**
+ * How many go to each of these slots (any schools), and whether `viewerId` does, by
+ * `${schoolId} ${date}@${start}`: one statement.
+ */
+export async function countsOfSlots(
+  db: Db,
+  slots: readonly { schoolId: number; slot: Slot }[],
+  viewerId: number | null,
+) {
+  const out = new Map<string, { count: number; mine: boolean }>();
   if (!slots.length) return out;
   const wanted = JSON.stringify(slots.map((s) => [s.schoolId, s.slot.date, s.slot.startMinute]));
-  const rows = await db.all<
-    Record<string, unknown>
-  >(sql`SELECT g.school_id, g.date, g.start_minute, count(*) AS n
+  const rows = await db.all<Record<string, unknown>>(sql`SELECT g.school_id, g.date, g.start_minute,
+      count(*) AS n, max(g.user_id = ${viewerId ?? 0}) AS mine
     FROM (SELECT DISTINCT json_extract(value, '$[0]') AS school_id, json_extract(value, '$[1]') AS date,
         json_extract(value, '$[2]') AS start_minute
       FROM json_each(${wanted})) w
     JOIN occurrence_going g ON g.school_id = w.school_id AND g.date = w.date AND g.start_minute = w.start_minute
     GROUP BY g.school_id, g.date, g.start_minute`);
-  for (const r of rows) out.set(`${r.school_id} ${r.date}@${r.start_minute}`, Number(r.n));
+  for (const r of rows)
+    out.set(`${r.school_id} ${r.date}@${r.start_minute}`, { count: Number(r.n), mine: Number(r.mine) === 1 });
   return out;
 }
 

@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { goingParams, tonightQuerySchema } from "../../../common/schemas/going";
 import { parseQuery } from "../../http/query";
 import type { authGuard } from "../../policy/guard";
+import { viewerId } from "../../policy/viewer";
 import { type GoingDeps, goingNames, goTo, takeBack, tonightNear } from "./service";
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -13,10 +14,11 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
 export function goingRoutes(deps: GoingDeps, guard: ReturnType<typeof authGuard>) {
   return new Elysia({ name: "going-routes" })
     .use(guard)
-    .get("/api/schools/tonight", ({ request }) => {
+    .get("/api/schools/tonight", ({ request, viewer }) => {
       // Asked at about 100 m: nothing a list of gyms 40 miles around would show changes.
       const { lat, lng } = parseQuery(tonightQuerySchema, request);
-      return tonightNear(deps.db, { latitude: round3(lat), longitude: round3(lng) }, deps.now());
+      const center = { latitude: round3(lat), longitude: round3(lng) };
+      return tonightNear(deps.db, center, deps.now(), viewerId(viewer));
     })
     .get(
       "/api/schools/:id/occurrences/:date/:startMinute/going",

@@ -72,16 +72,21 @@ async function keptFor(db: Db): Promise<Kept> {
   return kept;
 }
 
-/** GET /api/schools/tonight: open mats within SEARCH_RADIUS_MILES of the point, starting after `now` and within TONIGHT_HOURS. */
+/**
+ * GET /api/schools/tonight: open mats within SEARCH_RADIUS_MILES of the point, starting after
+ * `now` and within TONIGHT_HOURS, soonest first (then nearest), with how many are going and,
+ * for a member, whether they are.
+ */
 export async function tonightNear(
   db: Db,
   center: { latitude: number; longitude: number },
   now: Date,
+  viewerId: number | null = null,
 ): Promise<{ occurrences: TonightItem[] }> {
   const [schools, kept] = await Promise.all([withinRadius(db, center, SEARCH_RADIUS_MILES), keptFor(db)]);
   const until = now.getTime() + TONIGHT_HOURS * HOUR_MS;
   const todayIn = new Map<string, string>();
-  const found: Omit<TonightItem, "goingCount">[] = [];
+  const found: Omit<TonightItem, "goingCount" | "viewerGoing">[] = [];
   for (const school of schools) {
     let today = todayIn.get(school.timeZone);
     if (!today) {
@@ -124,11 +129,16 @@ export async function tonightNear(
   const counts = await countsOfSlots(
     db,
     listed.map((o) => ({ schoolId: o.school.id, slot: { date: o.date, startMinute: o.startMinute } })),
+    viewerId,
   );
   return {
-    occurrences: listed.map((o) => ({
-      ...o,
-      goingCount: counts.get(`${o.school.id} ${o.date}@${o.startMinute}`) ?? 0,
-    })),
+    occurrences: listed.map((o) => {
+      const going = counts.get(`${o.school.id} ${o.date}@${o.startMinute}`);
+      return {
+        ...o,
+        goingCount: going?.count ?? 0,
+        ...(viewerId === null ? {} : { viewerGoing: going?.mine ?? false }),
+      };
+    }),
   };
 }
