@@ -17,8 +17,11 @@ export const dayKeys = [
 export type DayKey = (typeof dayKeys)[number];
 /** Spec §4 "Day filter": an empty set means 'all'. */
 export type DayFilter = DayKey[];
-/** Beyond the spec: open right now, or some time today, in each gym's own time zone. */
-export type OpenFilter = "any" | "now" | "today";
+/**
+ * Beyond the spec: open right now, or some time today, in each gym's own time zone; or
+ * 'Tonight' (issue 22): open mats near the visitor starting in the next 6 hours.
+ */
+export type OpenFilter = "any" | "now" | "today" | "tonight";
 
 /** Bit of each day in the pins' `days` mask (bit 0 = Sunday, as Date#getDay()). */
 export const dayBit: Record<DayKey, number> = {
@@ -111,7 +114,7 @@ export function parseHomeQuery(params: URLSearchParams): HomeQuery {
     days: dayKeys.filter((d) => days.includes(d)),
     rules: parseRuleFilter(params.get("rules")),
     saved: params.get("saved") === "1",
-    open: open === "now" || open === "today" ? open : "any",
+    open: open === "now" || open === "today" || open === "tonight" ? open : "any",
     school: Number.isSafeInteger(school) && school > 0 ? school : null,
   };
 }

@@ -51,6 +51,7 @@ export const goingTexts = {
   tonightTitle: "Open mats tonight",
   tonightEmpty: `No open mats near you in the next ${TONIGHT_HOURS} hours.`,
   tonightLoading: "Finding open mats tonight…",
+  tonightWhere: "Share your location, or search for a place, to see the open mats near you tonight.",
   tonightFailed: "Could not load tonight's open mats.",
   nextUp: "Coming up",
   showGoingTitle: "Going to Open Mats",

@@ -1,5 +1,7 @@
 import { useMemo } from "react";
 import { type HomeQuery, type HomeScreenProps, MAX_FIT_ZOOM, type SchoolSummary } from "../../common/home";
+import { goingTexts } from "../../common/schemas/going";
+import { TonightList } from "../going/TonightList";
 import { DayChips } from "./DayChips";
 import { FeedbackDialog } from "./FeedbackDialog";
 import { LocationHelpDialog } from "./LocationHelpDialog";
@@ -86,6 +88,22 @@ export function HomeLayout(props: HomeScreenProps) {
         onOpenChange={(open) => actions.set({ sheetOpen: open })}
         onOpenSchool={openDetails}
         interactive={data.mounted}
+        instead={
+          query.open === "tonight"
+            ? {
+                title: goingTexts.tonightTitle,
+                body: (
+                  <TonightList
+                    items={data.tonight.items}
+                    isError={data.tonight.isError}
+                    located={data.tonight.located}
+                    signedIn={signedIn}
+                    onOpenSchool={openDetails}
+                  />
+                ),
+              }
+            : undefined
+        }
       />
       <MapArea
         schools={mapSchools}

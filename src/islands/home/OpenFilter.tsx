@@ -1,13 +1,18 @@
 import type { HomeQuery, OpenFilter as Open } from "../../common/home";
+import { goingTexts } from "../../common/schemas/going";
 import { HiddenQuery } from "./HiddenQuery";
 
 const choices: { value: Open; label: string }[] = [
   { value: "any", label: "Any time" },
   { value: "now", label: "Open now" },
   { value: "today", label: "Today" },
+  { value: "tonight", label: goingTexts.tonight },
 ];
 
-/** Beyond the spec: only gyms with an open mat now, or some time today, in their own time zone. */
+/**
+ * Beyond the spec: only gyms with an open mat now, or some time today, in their own time zone;
+ * or Tonight (issue 22), the open mats near the visitor in the next 6 hours, soonest first.
+ */
 export function OpenFilter({ query, onChange }: { query: HomeQuery; onChange(open: Open): void }) {
   return (
     <form method="get" action="/" className="chips">

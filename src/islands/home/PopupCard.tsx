@@ -1,6 +1,7 @@
 import { homeTexts } from "../../common/home-texts";
 import { formatSchedule } from "../../common/schedule/format";
 import { CheckInButton } from "../checkins/CheckInButton";
+import { UpcomingGoing } from "../going/UpcomingGoing";
 import { daysText } from "./day-labels";
 import { FavoriteButton } from "./FavoriteButton";
 import { useSchool } from "./queries/school";
@@ -38,6 +39,7 @@ export function PopupCard({ row, signedIn, onFeedback, onDetails }: PopupCardPro
         </p>
       )}
       {details && <VisitorRulesList rules={details.visitorRules} />}
+      <UpcomingGoing schoolId={row.id} signedIn={signedIn} max={1} compact />
       <div className="popup-actions">
         <CheckInButton schoolId={row.id} signedIn={signedIn} />
         <FavoriteButton schoolId={row.id} signedIn={signedIn} />

@@ -3,6 +3,7 @@ import { directionsUrl } from "../../common/directions";
 import { type SchoolSummary, toSchoolSummary } from "../../common/home";
 import { homeTexts } from "../../common/home-texts";
 import { CheckInButton } from "../checkins/CheckInButton";
+import { UpcomingGoing } from "../going/UpcomingGoing";
 import { RateGym } from "../ratings/RateGym";
 import { CommunityNotes } from "./CommunityNotes";
 import { FavoriteButton } from "./FavoriteButton";
@@ -58,6 +59,7 @@ export function SchoolDetailDialog({
             <SchoolSchedule school={school} />
             <ProvenanceLine provenance={school.provenance} />
           </section>
+          <UpcomingGoing schoolId={schoolId} signedIn={signedIn} max={3} />
           <VisitorRulesSection rules={school.visitorRules} headingId={`${titleId}-rules`} level="h3" />
           <section aria-labelledby={`${titleId}-about`}>
             <h3 id={`${titleId}-about`}>About</h3>

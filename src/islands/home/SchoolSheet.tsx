@@ -1,4 +1,4 @@
-import { type PointerEvent, useRef, useState } from "react";
+import { type PointerEvent, type ReactNode, useRef, useState } from "react";
 import { homeTexts } from "../../common/home-texts";
 import type { ListModel } from "./filters";
 import { SchoolListItem } from "./SchoolListItem";
@@ -14,13 +14,22 @@ interface SchoolSheetProps {
   onOpenSchool(id: number): void;
   /** False until hydrated: the ready mark tells tests the list matches the current state. */
   interactive: boolean;
+  /** Another list in the sheet's place (Tonight, issue 22), with its own title and no count. */
+  instead?: { title: string; body: ReactNode };
 }
 
 /**
  * The school list: a bottom sheet on small screens (toggled by its handle or a vertical
  * swipe over 50 px), a side panel from 768 px on (CSS only).
  */
-export function SchoolSheet({ model, open, onOpenChange, onOpenSchool, interactive }: SchoolSheetProps) {
+export function SchoolSheet({
+  model,
+  open,
+  onOpenChange,
+  onOpenSchool,
+  interactive,
+  instead,
+}: SchoolSheetProps) {
   const [paging, setPaging] = useState({ rows: model.listRows, shown: PAGE_SIZE });
   const drag = useRef({ swiped: false });
   const { listRows, count, title, ready } = model;
@@ -61,10 +70,10 @@ export function SchoolSheet({ model, open, onOpenChange, onOpenSchool, interacti
           <span className="visually-hidden">{open ? "Hide the school list" : "Show the school list"}</span>
         </button>
         <h2 id="home-sheet-title" className="sheet-title">
-          {title}
+          {instead?.title ?? title}
         </h2>
         <p className="sheet-count" aria-live="polite">
-          {count !== null && homeTexts.schoolsFound(count)}
+          {count !== null && !instead && homeTexts.schoolsFound(count)}
         </p>
       </div>
       <div
@@ -73,7 +82,9 @@ export function SchoolSheet({ model, open, onOpenChange, onOpenSchool, interacti
         aria-busy={!ready}
         data-list-ready={interactive && ready ? "true" : undefined}
       >
-        {listRows.length > 0 ? (
+        {instead ? (
+          instead.body
+        ) : listRows.length > 0 ? (
           <ul className="school-list">
             {listRows.slice(0, shown).map((row) => (
               <SchoolListItem key={row.id} row={row} onOpen={onOpenSchool} />
@@ -87,7 +98,7 @@ export function SchoolSheet({ model, open, onOpenChange, onOpenSchool, interacti
         ) : (
           <p className="sheet-empty">Loading schools…</p>
         )}
-        {listRows.length > shown && (
+        {!instead && listRows.length > shown && (
           <button
             type="button"
             className="button button-ghost sheet-more"

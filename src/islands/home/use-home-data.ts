@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import type { HomeScreenProps, SchoolSummary } from "../../common/home";
+import { useTonightNear } from "../going/use-tonight-near";
 import { listModel } from "./filters";
 import { useFavoriteIds } from "./queries/favorites";
 import { useNearby } from "./queries/nearby";
@@ -25,7 +26,9 @@ export function useHomeData(props: HomeScreenProps) {
   const pins = usePins(mounted && !searching);
   const nearby = useNearby(searching ? null : origin);
   const favoriteIds = useFavoriteIds(signedIn);
-  const openIds = useOpenIds(query.open);
+  const tonight = useTonightNear(query.open === "tonight" && mounted, origin, search.data?.location ?? null);
+  const openNowIds = useOpenIds(query.open);
+  const openIds = query.open === "tonight" ? tonight.ids : openNowIds;
   const initial = useMemo(() => props.initialSchools.map(rowFromSummary), [props.initialSchools]);
 
   // A failed search shows as an empty result (spec §8), after its toast.
@@ -65,5 +68,5 @@ export function useHomeData(props: HomeScreenProps) {
   }, [searchRows, nearby.data, initial, props.focusSchool, pins.data]);
 
   const summaryOf = (id: number): SchoolSummary | null => rowsById.get(id)?.summary ?? null;
-  return { model, search, pins, nearby, favoriteIds, rowsById, summaryOf, mounted };
+  return { model, search, pins, nearby, favoriteIds, rowsById, summaryOf, mounted, tonight };
 }
