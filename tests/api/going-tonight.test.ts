@@ -102,6 +102,12 @@ describe("GET /api/schools/tonight", () => {
     expect(late(await tonight(b.cookie))).toMatchObject({ goingCount: 1, viewerGoing: false });
   });
 
+  it("the home screen keeps Tonight in its URL: the chip is pressed and the list is Tonight's", async () => {
+    const html = await (await t.request("/?open=tonight")).text();
+    expect(html).toMatch(/<button[^>]*value="tonight"[^>]*aria-pressed="true"[^>]*>Tonight<\/button>/);
+    expect(html).toContain(goingTexts.tonightTitle);
+  });
+
   it("lists nothing far from every gym, and refuses a point that is not one", async () => {
     expect(await tonight(undefined, { latitude: 45, longitude: -120 })).toEqual([]);
     const bad = await t.request("/api/schools/tonight?lng=-97.7");

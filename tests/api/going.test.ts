@@ -236,6 +236,45 @@ describe("who is going: names as each one's showGoing allows", () => {
   });
 });
 
+describe("the school page", () => {
+  it("each scheduled open mat has 'I'm going' with its count; the member's own state only on a member's page", async () => {
+    const slug = (
+      await t.app.context.database.client.execute({
+        sql: "SELECT slug FROM schools WHERE id = ?",
+        args: [gym.id],
+      })
+    ).rows[0]?.slug;
+    const page = async (cookie?: string) =>
+      (await t.request(`/schools/${slug}`, { headers: cookie ? { cookie } : {} })).text();
+    const propsOf = (html: string) =>
+      [...html.matchAll(/<script type="application\/json" id="island-\d+-props">([^<]*)<\/script>/g)]
+        .map((m) => JSON.parse(m[1] ?? "{}") as Record<string, unknown>)
+        .filter((p) => p.slot !== undefined);
+    const evening = (html: string) =>
+      propsOf(html).find((p) => JSON.stringify(p.slot) === JSON.stringify(FRI_EVENING));
+    // Tonight's 7 PM open mat has two going (a and b, from the tests above).
+    expect(evening(await page())).toEqual({
+      schoolId: gym.id,
+      slot: FRI_EVENING,
+      count: 2,
+      viewerGoing: null,
+      signedIn: false,
+      label: "Fri, Nov 20, 7:00 PM",
+      started: false,
+    });
+    expect(evening(await page(a.cookie))).toMatchObject({ count: 2, viewerGoing: true, signedIn: true });
+    // A guest's page, served again from the cache, still names nobody's own state.
+    expect(evening(await page())?.viewerGoing).toBeNull();
+    // This morning's has started: its count only; Sunday's is cancelled: no control at all.
+    expect(
+      propsOf(await page()).find((p) => JSON.stringify(p.slot) === JSON.stringify(FRI_MORNING)),
+    ).toMatchObject({
+      started: true,
+    });
+    expect(propsOf(await page()).some((p) => JSON.stringify(p.slot) === JSON.stringify(SUNDAY))).toBe(false);
+  });
+});
+
 describe("came, and 'N went last week'", () => {
   it("a verified check-in at the open mat marks those going as having come; the school page counts them", async () => {
     const school = await addSchool(t, { gym: "Came Academy", sessions: [[5, "19:00"]] });
