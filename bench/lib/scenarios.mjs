@@ -7,7 +7,8 @@ import { collector, MEMBER_PASSWORD, messageSender, SAVED_GYMS, signedIn, signIn
  * the running server before the load and may return extra headers (e.g. `{ cookie }`), a
  * `pathSuffix` or autocannon `requests`; the two goals are the issue's targets, shown
  * beside the row (both must hold when both are given). `relativeTo` (another row's name) with
- * `maxSlowerPercent` is a goal against that row, measured in the same run.
+ * `maxSlowerPercent` is a goal against that row, measured in the same run (`relativeGoalText`
+ * words it, when "within N% of unfiltered" does not fit).
  */
 
 const count = (n) => n.toLocaleString("en-US");
@@ -88,6 +89,15 @@ export function schoolScenarios(schools) {
   return [
     { name: `GET /api/schools/pins (${count(schools)} schools)`, path: "/api/schools/pins" },
     ...withRuleFilteredRows(issue14Rows(schools), schools),
+    // Issue 22: Tonight near Austin, beside the radius search it reads its schools from.
+    {
+      name: `GET /api/schools/tonight (Austin, signed in, ${count(schools)} schools)`,
+      path: "/api/schools/tonight?lat=30.2672&lng=-97.7431",
+      setup: signedIn,
+      relativeTo: `GET /api/schools/radius (40 mi, signed in, ${count(schools)} schools)`,
+      maxSlowerPercent: 0,
+      relativeGoalText: "at least as fast as the radius search",
+    },
     { name: "GET /api/suggestions?query=aus", path: "/api/suggestions?query=aus", maxP99Ms: 10 },
     {
       name: `GET /api/favorites/user/{id} (${count(SAVED_GYMS)} saved gyms)`,

@@ -81,7 +81,7 @@ function rowGoal(scenario, percentOfCeiling, p99Ms, ratio) {
   const maxP99 = scenario.maxP99Ms;
   const parts = [];
   if (scenario.relativeTo !== undefined) {
-    const text = `within ${scenario.maxSlowerPercent}% of unfiltered`;
+    const text = scenario.relativeGoalText ?? `within ${scenario.maxSlowerPercent}% of unfiltered`;
     parts.push(
       ratio === undefined
         ? goal(`${text} (its row was not run)`, false)
