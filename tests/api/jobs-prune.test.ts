@@ -102,6 +102,8 @@ describe("pruning jobs, run by the app's jobs runner", () => {
     expect(await column("select subject from mail_outbox")).toEqual(["pending-old", "sent-recent"]);
     expect(await column("select key from idempotency_keys")).toEqual(["recent"]);
     expect(await column("select name from job_leases")).toEqual([
+      "going:cancellation-mail",
+      "going:reminders",
       "message-mail",
       "notifications",
       "prune:domain_events",
@@ -109,6 +111,7 @@ describe("pruning jobs, run by the app's jobs runner", () => {
       "prune:idempotency_keys",
       "prune:mail_outbox",
       "prune:notifications",
+      "prune:occurrence_going",
       "prune:password_reset_tokens",
       "prune:post_photos",
       "prune:rate_counters",
@@ -116,6 +119,7 @@ describe("pruning jobs, run by the app's jobs runner", () => {
       "prune:sessions",
       "prune:unsubscribe_tokens",
       "prune:upload_tickets",
+      "push-enqueue",
       "refresh:day_flags",
       "submissions:release-stale-claims",
     ]);
