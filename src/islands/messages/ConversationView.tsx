@@ -6,10 +6,10 @@ import {
   MESSAGE_PAGE_SIZE,
   type MessageView,
 } from "../../common/schemas/messages";
-import { ReportButton } from "../reports/ReportDialog";
 import { Avatar } from "../users/Avatar";
 import { profileHref } from "../users/links";
 import { Composer } from "./Composer";
+import { MessageActions } from "./MessageActions";
 import { addMessages, fetchMessages, useMarkRead, useMessages } from "./queries/messages";
 import { useClock } from "./use-clock";
 import { useLiveConversation } from "./use-live";
@@ -25,7 +25,7 @@ export interface ConversationProps {
 
 /**
  * Spec §2 Conversation: the other member with a button to their profile, the messages (own
- * on the right, theirs on the left, each of theirs with 'Report'), and the message box.
+ * on the right, theirs on the left, each of theirs with a '⋯' menu holding 'Report'), and the message box.
  * Opening a conversation that has messages marks it read, as does a message arriving while
  * it is open.
  */
@@ -77,12 +77,10 @@ export function ConversationView({
                     {formatMessageTime(new Date(m.createdAt), clock.now, clock.timeZone)}
                   </time>
                   {!own && (
-                    <ReportButton
-                      kind="message"
-                      id={m.id}
-                      label={`Report message from @${otherUser.username}`}
-                      describedBy={`message-${m.id}-body`}
-                      className="message-report"
+                    <MessageActions
+                      messageId={m.id}
+                      username={otherUser.username}
+                      bodyId={`message-${m.id}-body`}
                     />
                   )}
                 </li>

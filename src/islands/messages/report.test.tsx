@@ -3,9 +3,10 @@ import { act } from "react";
 import type { MessageView } from "../../common/schemas/messages";
 import { reportMessages } from "../../common/schemas/reports";
 import { withDom } from "../home/test-dom";
-import { click, render, wait } from "../home/test-render";
+import { click, press, render, wait } from "../home/test-render";
 import { accessibleName, buttonNamed, type Call, mockFetch, toastTexts } from "../posts/test-fixtures";
 import { ConversationView } from "./ConversationView";
+import { MESSAGE_ACTIONS } from "./MessageActions";
 import { conversationWithThem, withoutEventSource } from "./test-fixtures";
 
 withDom();
@@ -36,7 +37,7 @@ const messages: MessageView[] = [
   { id: 11, senderId: 9, body: "Yes, 7pm", createdAt: minutesAgo(6) },
   { id: 12, senderId: 9, body: "or else", createdAt: minutesAgo(5) },
 ];
-const LABEL = "Report message from @roger";
+const TITLE = "Report message from @roger";
 
 async function renderConversation() {
   return render(
@@ -49,29 +50,59 @@ async function renderConversation() {
   );
 }
 
-describe("Report on a message", () => {
-  it("is offered on each of the other member's messages, never on your own, described by its text", async () => {
+const menuOf = (item: Element) => item.querySelector('[role="menu"]');
+
+describe("Report on a message, inside a '⋯' menu (issue 23)", () => {
+  it("no bubble has a 'Report' button; each of theirs has one 'Message actions' menu button, described by its text", async () => {
     const view = await renderConversation();
     const items = [...view.container.querySelectorAll(".message")];
-    expect(items.map((li) => buttonNamed(li, LABEL) !== undefined)).toEqual([false, true, true]);
-    const button = buttonNamed(items[2] as Element, LABEL) as HTMLButtonElement;
-    expect(button.textContent).toBe("Report");
+    expect([...view.container.querySelectorAll("button")].filter((b) => b.textContent === "Report")).toEqual(
+      [],
+    );
+    expect(items.map((li) => buttonNamed(li, MESSAGE_ACTIONS) !== undefined)).toEqual([false, true, true]);
+    const button = buttonNamed(items[2] as Element, MESSAGE_ACTIONS) as HTMLButtonElement;
     expect(button.type).toBe("button");
+    expect(button.getAttribute("aria-haspopup")).toBe("menu");
+    expect(button.getAttribute("aria-expanded")).toBe("false");
     const describedBy = document.getElementById(button.getAttribute("aria-describedby") ?? "-");
     expect(describedBy?.textContent).toBe("or else");
-    expect(accessibleName(button)).toBe(LABEL);
+    expect(menuOf(items[2] as Element)).toBeNull();
     await view.unmount();
   });
 
-  it("opens the report dialog with focus in the reason and sends the message's id", async () => {
+  it("opens from the keyboard on its first item; the arrows move, Escape closes with focus back on the button", async () => {
     const view = await renderConversation();
     const item = view.container.querySelectorAll(".message")[2] as Element;
-    const opener = buttonNamed(item, LABEL) as HTMLButtonElement;
+    const opener = buttonNamed(item, MESSAGE_ACTIONS) as HTMLButtonElement;
+    await act(async () => opener.focus());
+    await press(opener, "ArrowDown");
+    const menu = menuOf(item) as HTMLElement;
+    expect(menu.getAttribute("role")).toBe("menu");
+    expect(opener.getAttribute("aria-expanded")).toBe("true");
+    expect(opener.getAttribute("aria-controls")).toBe(menu.id);
+    const report = menu.querySelector('[role="menuitem"]') as HTMLElement;
+    expect(report.textContent).toBe("Report");
+    expect(document.activeElement === report).toBe(true);
+    await press(report, "ArrowDown");
+    expect(document.activeElement === report).toBe(true); // one item: it wraps to itself
+    await press(report, "Escape");
+    expect(menuOf(item)).toBeNull();
+    expect(opener.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement === opener).toBe(true);
+    await view.unmount();
+  });
+
+  it("Report opens the report dialog with focus in the reason, sends the message's id, and focus comes back to the menu button", async () => {
+    const view = await renderConversation();
+    const item = view.container.querySelectorAll(".message")[2] as Element;
+    const opener = buttonNamed(item, MESSAGE_ACTIONS) as HTMLButtonElement;
     await act(async () => opener.focus());
     await click(opener);
+    await click(menuOf(item)?.querySelector('[role="menuitem"]') as HTMLElement);
+    expect(menuOf(item)).toBeNull();
     const dialog = document.querySelector<HTMLDialogElement>("dialog.report-dialog");
     expect(dialog?.open).toBe(true);
-    expect(dialog?.querySelector("h2")?.textContent).toBe(LABEL);
+    expect(dialog?.querySelector("h2")?.textContent).toBe(TITLE);
     const area = dialog?.querySelector("textarea") as HTMLTextAreaElement;
     expect(document.activeElement === area).toBe(true);
     const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")?.set;
@@ -87,6 +118,7 @@ describe("Report on a message", () => {
     expect(toastTexts().join(" ")).toContain(reportMessages.sent);
     expect(document.querySelector("dialog.report-dialog")).toBeNull();
     expect(document.activeElement === opener).toBe(true);
+    expect(accessibleName(opener)).toBe(MESSAGE_ACTIONS);
     await view.unmount();
   });
 });
