@@ -1,10 +1,7 @@
+import { formatIn, useReaderZone } from "../lib/zoned-time";
 import { type BadgeAward, type BadgeDefinition, describeAwards, type NextBadge } from "./queries/badges";
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric" });
-export const formatEarned = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : dateFormat.format(d);
-};
+const earnedDate: Intl.DateTimeFormatOptions = { year: "numeric", month: "short", day: "numeric" };
 
 /** Spec §2 Profile 'Badges': name, description and earned date. */
 export function EarnedBadges({
@@ -16,6 +13,9 @@ export function EarnedBadges({
   definitions: BadgeDefinition[] | undefined;
   emptyText: string;
 }) {
+  // The day it was earned, in the reader's zone once hydrated; UTC's day before (the server
+  // knows no reader's zone, and the two renders must agree).
+  const zone = useReaderZone();
   if (awards.length === 0) return <p className="muted">{emptyText}</p>;
   return (
     <ul className="badge-list">
@@ -28,7 +28,7 @@ export function EarnedBadges({
             <strong>{b.name}</strong>
             {b.description && <p className="badge-description">{b.description}</p>}
             <p className="muted">
-              Earned <time dateTime={b.awardedAt}>{formatEarned(b.awardedAt)}</time>
+              Earned <time dateTime={b.awardedAt}>{formatIn(b.awardedAt, earnedDate, zone)}</time>
             </p>
           </div>
         </li>
