@@ -11,10 +11,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The reset-password tests read links from the dev mailbox, which needs development by name.
   // Every test signs up from the one loopback address.
   // The admin page's spec signs up E2E_ADMIN_EMAIL and confirms it, which makes it an admin.
+  // PUSH_ALLOW_HTTP_LOOPBACK is for tests only: going-tonight.spec.ts subscribes a device on a
+  // plain-http push service of its own on 127.0.0.1 (support/push-receiver.ts), since headless
+  // Chromium has no push service to subscribe to with the network closed.
   const server = await startHiddenServer({
     NODE_ENV: "development",
     SIGNUP_LIMIT: "1000",
     ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+    PUSH_ALLOW_HTTP_LOOPBACK: "true",
   });
   process.env.E2E_BASE_URL = server.url;
   return async () => {

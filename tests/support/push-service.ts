@@ -31,7 +31,7 @@ async function hkdf(salt: BufferSource, ikm: BufferSource, info: BufferSource, b
 }
 
 /** A browser's keys for one push endpoint. */
-async function makeDevice(endpoint: string): Promise<Device> {
+export async function makeDevice(endpoint: string): Promise<Device> {
   const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"]);
   const publicKey = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
   const authSecret = crypto.getRandomValues(new Uint8Array(16));
