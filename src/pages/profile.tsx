@@ -68,6 +68,8 @@ export function profilePage({
             isOwner: view.isOwner,
             awards: badges?.awards ?? null,
             progress: view.isOwner ? (badges?.progress ?? null) : null,
+            // Others see the badges where they see the count; the owner reads which it is.
+            shared: view.isOwner ? !!ownerSettings?.showBadgeCount : user.badgeCount !== null,
           }}
         />
         <Island

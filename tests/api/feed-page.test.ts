@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { PostView } from "../../src/common/schemas/posts";
+import { badgePrivacyTexts } from "../../src/common/schemas/privacy-texts";
 import { seedFixtureSchools } from "../support/schools";
 import { registerMember } from "../support/session";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -85,10 +86,13 @@ describe("/feed", () => {
     expect(islands(body).map((i) => i.name)).toEqual(
       expect.arrayContaining(["FeedProgress", "FeedSaved", "UserSearch", "SeeFriends", "Newsfeed"]),
     );
+    // Issue 23: the toggle shows what others see, and a new member's badges are hidden (showBadgeCount).
     expect(propsOf(body, "FeedProgress")).toMatchObject({
-      shareBadgeProgressPublic: true,
+      shareBadgeProgressPublic: false,
       progress: { totalCheckins: 0 },
     });
+    expect(body).toContain(badgePrivacyTexts.ownerPrivate);
+    expect(body).not.toContain(badgePrivacyTexts.ownerShared);
     expect(propsOf(body, "FeedSaved")).toMatchObject({ savedSchools: [{ schoolId }], checkins: [] });
     expect(body).toContain("Badge Progress");
     expect(body).toContain("Keep my badge progress private");

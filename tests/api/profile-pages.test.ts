@@ -273,6 +273,7 @@ describe("Badges and Activity sections", () => {
       isOwner: false,
       awards: [],
       progress: null,
+      shared: false,
     });
     expect(islandProps(body, "ProfileActivity")).toEqual({ userId: a.id, isOwner: false, checkins: [] });
     expect(body).not.toContain("Next Closest Badges");

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, mock } from "bun:test";
+import { badgePrivacyTexts } from "../../common/schemas/privacy-texts";
 import { withDom } from "../home/test-dom";
 import { render, wait } from "../home/test-render";
 import { ProfileBadgesView } from "./ProfileBadgesView";
@@ -119,5 +120,31 @@ describe("Profile badges", () => {
       ["d", 30],
       ["e", 40],
     ]);
+  });
+});
+
+describe("badges kept private (issue 23: hidden is never shown as none)", () => {
+  it("another member reads 'Badges are private.', not 'No badges yet', and nothing is fetched", async () => {
+    const { container, unmount } = await render(
+      <ProfileBadgesView userId={42} isOwner={false} shared={false} awards={[]} />,
+    );
+    await wait(40);
+    expect(container.textContent).toContain(badgePrivacyTexts.hidden);
+    expect(container.textContent).not.toContain("No badges yet");
+    expect(calls).toEqual([]);
+    await unmount();
+  });
+
+  it("the owner reads the same state in their own words: private, or seen by others", async () => {
+    for (const [shared, text] of [
+      [false, badgePrivacyTexts.ownerPrivate],
+      [true, badgePrivacyTexts.ownerShared],
+    ] as const) {
+      const { container, unmount } = await render(
+        <ProfileBadgesView userId={1} isOwner={true} shared={shared} awards={[]} />,
+      );
+      expect(container.textContent).toContain(text);
+      await unmount();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { badgePrivacyTexts } from "../../common/schemas/privacy-texts";
 import { EarnedBadges, NextClosestBadges } from "./BadgeList";
 import {
   type BadgeAward,
@@ -14,6 +15,11 @@ export interface ProfileBadgesProps {
   /** The server's answers, seeding the cache (null or absent: fetched). */
   awards?: BadgeAward[] | null;
   progress?: BadgeProgress | null;
+  /**
+   * Whether others may see the badges (profile.badgeCount.read). When they may not, another
+   * member reads that the badges are private (never 'No badges yet'), and the owner reads so too.
+   */
+  shared?: boolean;
 }
 
 /** Spec §2 Profile: the member's badges, and 'Next Closest Badges' for the owner only. */
@@ -22,6 +28,33 @@ export function ProfileBadgesView({
   isOwner,
   awards: initialAwards,
   progress: initialProgress,
+  shared = true,
+}: ProfileBadgesProps) {
+  if (!isOwner && !shared) {
+    return (
+      <section className="card profile-section" aria-labelledby="badges-title">
+        <h2 id="badges-title">Badges</h2>
+        <p className="muted">{badgePrivacyTexts.hidden}</p>
+      </section>
+    );
+  }
+  return (
+    <BadgesShown
+      userId={userId}
+      isOwner={isOwner}
+      awards={initialAwards}
+      progress={initialProgress}
+      shared={shared}
+    />
+  );
+}
+
+function BadgesShown({
+  userId,
+  isOwner,
+  awards: initialAwards,
+  progress: initialProgress,
+  shared,
 }: ProfileBadgesProps) {
   const awards = useUserBadges(userId, isOwner, initialAwards ?? undefined);
   // Awards carry their names; the definitions are only needed for an answer without them.
@@ -41,6 +74,9 @@ export function ProfileBadgesView({
           />
         ) : (
           <p className="muted">{awards.isError ? "Badges could not be loaded." : "Loading badges…"}</p>
+        )}
+        {isOwner && (
+          <p className="muted">{shared ? badgePrivacyTexts.ownerShared : badgePrivacyTexts.ownerPrivate}</p>
         )}
       </section>
       {isOwner && (

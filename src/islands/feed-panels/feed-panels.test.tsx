@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, mock } from "bun:test";
 import { act } from "react";
+import { badgePrivacyTexts } from "../../common/schemas/privacy-texts";
 import { settingsMessages } from "../../common/schemas/settings";
 import { withDom } from "../home/test-dom";
 import { click, render, wait } from "../home/test-render";
@@ -102,12 +103,16 @@ describe("feed panels", () => {
       "Keep my badge progress private",
     );
     expect(box().checked).toBe(false);
+    expect(container.textContent).toContain(badgePrivacyTexts.ownerShared);
     await act(async () => {
       box().click();
       await new Promise((done) => setTimeout(done, 30));
     });
-    expect(calls).toEqual(['PATCH /api/settings {"shareBadgeProgressPublic":false}']);
+    // Both names of the one setting others see the badges by (issue 23: one honest state).
+    expect(calls).toEqual(['PATCH /api/settings {"shareBadgeProgressPublic":false,"showBadgeCount":false}']);
     expect(box().checked).toBe(true);
+    expect(container.textContent).toContain(badgePrivacyTexts.ownerPrivate);
+    expect(container.textContent).not.toContain("Others can see");
     expect(document.querySelector(".toast")?.textContent).toContain(settingsMessages.saved);
     answers["PATCH /api/settings"] = () => new Response("", { status: 500 });
     await act(async () => {

@@ -47,7 +47,8 @@ export function feedPageRoutes(
       viewer: { id: userId, username: s.user.username, profilePhoto: s.user.profilePhoto },
       posts,
       community,
-      progress: { progress, shareBadgeProgressPublic: settings.shareBadgeProgressPublic },
+      // 'Keep private' shows what others see: the badges are theirs to see by showBadgeCount alone.
+      progress: { progress, shareBadgeProgressPublic: settings.showBadgeCount },
       saved: { savedSchools: saved, checkins: mine },
     });
   };
