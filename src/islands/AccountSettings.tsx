@@ -9,6 +9,8 @@ import {
   deleteAccountSchema,
 } from "../common/schemas/account";
 import type { ShowGoing } from "../common/schemas/going";
+import { accountDeletedToastTitle } from "../common/schemas/privacy-texts";
+import { BlockedMembersCard } from "./account/BlockedMembersCard";
 import { CalendarCard } from "./account/CalendarCard";
 import { GoingPrivacyCard } from "./going/GoingPrivacyCard";
 import { ApiError, apiRequest } from "./lib/api";
@@ -164,7 +166,13 @@ function DeleteAccountCard() {
     setErrors({});
     setPending(true);
     try {
-      await apiRequest("DELETE", "/api/account/delete", checked.data);
+      const { message } = await apiRequest<{ message: string }>(
+        "DELETE",
+        "/api/account/delete",
+        checked.data,
+      );
+      // Issue 23: / says the account is gone rather than nothing at all.
+      flashToast({ title: accountDeletedToastTitle, description: message || accountMessages.accountDeleted });
       location.assign("/");
     } catch (error) {
       const message = error instanceof ApiError ? error.message : "Failed to delete account";
@@ -273,6 +281,7 @@ export default function AccountSettings({
       <MessageMailCard emailUnreadMessages={emailUnreadMessages} />
       <CalendarCard />
       <GoingPrivacyCard showGoing={showGoing} />
+      <BlockedMembersCard />
       <DeleteAccountCard />
     </div>
   );
