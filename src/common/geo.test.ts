@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { boundingBox, distanceMeters, distanceMiles, isValidCoordinate } from "./geo";
+import { boundingBox, distanceMeters, distanceMiles, formatDistance, isValidCoordinate } from "./geo";
 
 describe("geo maths", () => {
   it("measures known distances", () => {
@@ -29,5 +29,21 @@ describe("geo maths", () => {
     expect(isValidCoordinate(91, 0)).toBe(false);
     expect(isValidCoordinate(0, -181)).toBe(false);
     expect(isValidCoordinate(Number.NaN, 0)).toBe(false);
+  });
+});
+
+describe("formatDistance (issue 23: 'You are 482114m away')", () => {
+  it("reads under a tenth of a mile in feet, rounded up to 10 ft", () => {
+    expect(formatDistance(0)).toBe("0 feet");
+    expect(formatDistance(62)).toBe("210 feet");
+    expect(formatDistance(100)).toBe("330 feet");
+    expect(formatDistance(160)).toBe("530 feet");
+  });
+
+  it("reads a tenth of a mile and more in miles to one decimal", () => {
+    expect(formatDistance(161)).toBe("0.1 miles");
+    expect(formatDistance(1609.344)).toBe("1.0 mile");
+    expect(formatDistance(482_114)).toBe("299.6 miles");
+    expect(formatDistance(2_000_000)).toBe("1,242.7 miles");
   });
 });

@@ -18,6 +18,20 @@ export function distanceMeters(lat1: number, lng1: number, lat2: number, lng2: n
 export const distanceMiles = (lat1: number, lng1: number, lat2: number, lng2: number) =>
   distanceMeters(lat1, lng1, lat2, lng2) / METERS_PER_MILE;
 
+const FEET_UNTIL_MILES = 0.1;
+
+/**
+ * A distance a person reads (issue 23): under a tenth of a mile in feet, rounded up to 10 ft
+ * (so a distance just over a limit never reads as the limit), else miles to one decimal.
+ */
+export function formatDistance(meters: number): string {
+  const miles = meters / METERS_PER_MILE;
+  if (miles < FEET_UNTIL_MILES) return `${Math.ceil(meters / METERS_PER_FOOT / 10) * 10} feet`;
+  const tenths = Math.round(miles * 10) / 10;
+  const text = tenths.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return `${text} ${tenths === 1 ? "mile" : "miles"}`;
+}
+
 /** A box that contains every point within `miles` of the centre (wider near the poles). */
 export function boundingBox(latitude: number, longitude: number, miles: number) {
   const dLat = miles / 69.0;

@@ -90,7 +90,10 @@ describe("distance", () => {
     const [a, b] = [await registerMember(t), await registerMember(t)];
     const far = await checkIn(a, gym, 62);
     expect(far.status).toBe(400);
-    expect(((await far.json()) as { message: string }).message).toBe(checkinMessages.tooFar(62));
+    // In feet a person reads (issue 23), rounded up: 62 m is 203 ft, never shown as "200 feet".
+    expect(((await far.json()) as { message: string }).message).toBe(
+      "Too far away: You must be within 200 feet of the gym to check in. You are 210 feet away.",
+    );
     const near = await checkIn(b, gym, 60);
     expect(near.status).toBe(201);
     const body = (await near.json()) as CheckinResult;

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { formatDistance } from "../geo";
 import { objectMessages } from "./object-messages";
 
 /** Spec §5 and §9: the check-in rules the server judges (the browser's checks are only hints). */
@@ -9,8 +10,9 @@ export const CHECKIN_WINDOW = { beforeStartMinutes: 20, afterStartMinutes: 120 }
 /** Spec §8 "Check-in" texts; the API answers with these. */
 export const checkinMessages = {
   locationRequired: "Location required: Please enable location access to check in.",
+  /** The spec's sentence with the distance in feet or miles, as a person reads it (issue 23). */
   tooFar: (meters: number) =>
-    `Too far away: You must be within 200 feet of the gym to check in. You are ${meters}m away.`,
+    `Too far away: You must be within 200 feet of the gym to check in. You are ${formatDistance(meters)} away.`,
   noOpenMat:
     "No open mat right now: check-ins open 20 minutes before a listed open mat and close 2 hours after it starts.",
   alreadyToday: "You already checked in here today.",

@@ -63,7 +63,7 @@ const schoolSummary = (s: { gym: string; city: string; slug: string; timeZone: s
 async function judge(db: Db, school: School, position: Position, now: Date, allowFar: boolean) {
   const distance = distanceMeters(position.latitude, position.longitude, school.latitude, school.longitude);
   const near = distance <= CHECKIN_MAX_METERS;
-  if (!near && !allowFar) throw new HttpError(400, checkinMessages.tooFar(Math.round(distance)));
+  if (!near && !allowFar) throw new HttpError(400, checkinMessages.tooFar(distance));
   const [rows, exceptions] = await Promise.all([sessionRowsOf(db, school.id), exceptionsBySchool(db)]);
   const sessions = rows.map((r) => ({
     id: r.id,
