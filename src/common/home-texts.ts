@@ -31,6 +31,9 @@ export const homeTexts = {
   locationFailed: "Failed to get GPS location",
   locationUnknown: "Unable to determine location. Please browse the map manually.",
   locationUnsupported: "Geolocation is not supported by this browser",
+  /** Not in the spec (issue 23): a distance says where it is measured from. */
+  yourLocation: "your location",
+  distanceFrom: (miles: number, place: string) => `${miles} mi from ${place}`,
 } as const;
 
 /** Spec §8: "{time} is in hours if at least 1 hour, otherwise in minutes, rounded up". */

@@ -1,3 +1,4 @@
+import { homeTexts } from "../../common/home-texts";
 import { formatTime } from "../../common/schedule/format";
 import { goingTexts, type TonightItem } from "../../common/schemas/going";
 import { GoingControl } from "./GoingControl";
@@ -8,6 +9,8 @@ interface TonightListProps {
   isError: boolean;
   /** False when neither the visitor's position nor a searched place is known. */
   located: boolean;
+  /** Where the distances are measured from; without it none is shown (issue 23). */
+  from?: string | null;
   signedIn: boolean;
   onOpenSchool(id: number): void;
 }
@@ -24,7 +27,14 @@ function inWords(startsAt: string): string {
  * hours, soonest first, each with its gym's local start, how soon, the distance, and 'I'm
  * going' with how many are.
  */
-export function TonightList({ items, isError, located, signedIn, onOpenSchool }: TonightListProps) {
+export function TonightList({
+  items,
+  isError,
+  located,
+  from = null,
+  signedIn,
+  onOpenSchool,
+}: TonightListProps) {
   if (!located) return <p className="sheet-empty">{goingTexts.tonightWhere}</p>;
   if (isError) return <p className="sheet-empty">{goingTexts.tonightFailed}</p>;
   if (!items) return <p className="sheet-empty">{goingTexts.tonightLoading}</p>;
@@ -50,7 +60,7 @@ export function TonightList({ items, isError, located, signedIn, onOpenSchool }:
             </a>
             <span className="school-place">{`${o.school.city}, ${o.school.state}`}</span>
             <span className="school-schedule">{`${time} (${inWords(o.startsAt)})`}</span>
-            <span className="school-distance">{`${o.distance} mi`}</span>
+            {from && <span className="school-distance">{homeTexts.distanceFrom(o.distance, from)}</span>}
             <GoingControl
               schoolId={o.school.id}
               slot={slot}

@@ -179,6 +179,7 @@ describe("Tonight", () => {
         items={[item("Early BJJ", 1200, 2), item("Later BJJ", 1260, 0)]}
         isError={false}
         located
+        from="your location"
         signedIn
         onOpenSchool={(id) => opened.push(id)}
       />,
@@ -186,6 +187,8 @@ describe("Tonight", () => {
     const rows = [...view.container.querySelectorAll("li.tonight-item")];
     expect(rows.map((r) => r.querySelector(".school-name")?.textContent)).toEqual(["Early BJJ", "Later BJJ"]);
     expect(rows[0]?.textContent).toContain("8:00 PM (in 45 min)");
+    // Issue 23: a distance says from where.
+    expect(rows[0]?.querySelector(".school-distance")?.textContent).toBe("2.4 mi from your location");
     expect(rows[0]?.querySelector(".going-count")?.textContent).toContain(goingTexts.count(2));
     expect(rows[1]?.querySelector(".going-count")).toBeNull();
     expect(rows[1]?.querySelector(".school-name")?.getAttribute("href")).toBe("/schools/later-bjj");

@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { homeTexts } from "../../common/home-texts";
 import { useTonight } from "./queries";
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -11,7 +12,7 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
 export function useTonightNear(
   on: boolean,
   origin: { lat: number; lng: number } | null,
-  searched: { latitude: number; longitude: number } | null,
+  searched: { latitude: number; longitude: number; label?: string } | null,
 ) {
   const point = origin ?? (searched ? { lat: searched.latitude, lng: searched.longitude } : null);
   const center = on && point ? { lat: round3(point.lat), lng: round3(point.lng) } : null;
@@ -23,5 +24,7 @@ export function useTonightNear(
     if (!asked) return new Set<number>();
     return data ? new Set(data.map((o) => o.school.id)) : undefined;
   }, [on, asked, data]);
-  return { ids, items: data, isError: query.isError, located: point !== null };
+  // Where the distances are from (issue 23): the visitor, or the place searched for.
+  const from = origin ? homeTexts.yourLocation : (searched?.label ?? null);
+  return { ids, items: data, isError: query.isError, located: point !== null, from };
 }

@@ -97,6 +97,7 @@ export function HomeLayout(props: HomeScreenProps) {
                     items={data.tonight.items}
                     isError={data.tonight.isError}
                     located={data.tonight.located}
+                    from={data.tonight.from}
                     signedIn={signedIn}
                     onOpenSchool={openDetails}
                   />

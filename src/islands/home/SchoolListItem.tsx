@@ -1,4 +1,5 @@
 import type { MouseEvent } from "react";
+import { homeTexts } from "../../common/home-texts";
 import { formatSchedule } from "../../common/schedule/format";
 import { daysText } from "./day-labels";
 import { ProvenanceLine } from "./ProvenanceLine";
@@ -13,7 +14,16 @@ export const rowHref = (row: HomeRow) =>
  * One school in the list. The name is a real link, so it works without JS and opens in a
  * new tab as links do; a plain click opens the detail dialog instead.
  */
-export function SchoolListItem({ row, onOpen }: { row: HomeRow; onOpen(id: number): void }) {
+export function SchoolListItem({
+  row,
+  from = null,
+  onOpen,
+}: {
+  row: HomeRow;
+  /** Where `row.distance` is measured from; without it no distance is shown (issue 23). */
+  from?: string | null;
+  onOpen(id: number): void;
+}) {
   const { summary } = row;
   const onClick = (event: MouseEvent) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -33,7 +43,9 @@ export function SchoolListItem({ row, onOpen }: { row: HomeRow; onOpen(id: numbe
           {summary && <CheckWithGym reasons={reviewReasons(summary)} brief />}
         </span>
       )}
-      {row.distance !== undefined && <span className="school-distance">{`${row.distance} mi`}</span>}
+      {row.distance !== undefined && from && (
+        <span className="school-distance">{homeTexts.distanceFrom(row.distance, from)}</span>
+      )}
       {summary && <ProvenanceLine provenance={summary.provenance} inline />}
     </li>
   );

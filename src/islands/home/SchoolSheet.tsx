@@ -87,7 +87,7 @@ export function SchoolSheet({
         ) : listRows.length > 0 ? (
           <ul className="school-list">
             {listRows.slice(0, shown).map((row) => (
-              <SchoolListItem key={row.id} row={row} onOpen={onOpenSchool} />
+              <SchoolListItem key={row.id} row={row} from={model.distanceFrom} onOpen={onOpenSchool} />
             ))}
           </ul>
         ) : ready ? (

@@ -63,6 +63,12 @@ export interface ListModel {
   /** '{n} schools found', or null for the first, unfiltered view (spec: no count). */
   count: number | null;
   title: string;
+  /**
+   * Where the rows' distances are measured from: the visitor's position, or the searched place.
+   * Null when neither is known (the first list's are from the IP's place or the middle of
+   * the country): then no distance is shown (issue 23).
+   */
+  distanceFrom: string | null;
   /** True once the list reflects the current query (tests wait for it). */
   ready: boolean;
 }
@@ -86,6 +92,7 @@ export function listModel(input: ListInput): ListModel {
   const filtered = filterRows(base, filter);
   const mapRows = !searching && origin ? byDistanceFrom(filtered, origin) : filtered;
   const title = (searching && input.searchTitle) || homeTexts.allSchools;
+  const distanceFrom = searching ? input.searchTitle : origin ? homeTexts.yourLocation : null;
 
   if (!searching && !hasFilters(query, signedIn)) {
     const first = (origin && input.nearby) || input.initial;
@@ -94,6 +101,7 @@ export function listModel(input: ListInput): ListModel {
       listRows: first.slice(0, INITIAL_LIST_SIZE),
       count: null,
       title,
+      distanceFrom,
       ready: !origin || input.nearby !== undefined,
     };
   }
@@ -105,6 +113,7 @@ export function listModel(input: ListInput): ListModel {
     listRows: mapRows,
     count: ready ? mapRows.length : null,
     title,
+    distanceFrom,
     ready,
   };
 }
