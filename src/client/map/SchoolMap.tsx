@@ -12,8 +12,9 @@ import {
   Popup,
 } from "maplibre-gl";
 import { type RefObject, useEffect, useRef, useState } from "react";
+import { BASEMAP_MAX_ZOOM } from "../../common/map-style/openmat-layers";
 import { buildMapStyle, detectFlavor, type MapFlavor } from "../../common/map-style/style";
-import { applyCamera, US_VIEW } from "./camera";
+import { applyCamera, mapMaxZoom, US_VIEW } from "./camera";
 import { basemapArchive, prepareMapLibre } from "./maplibre-setup";
 import {
   addPinImages,
@@ -69,14 +70,19 @@ const POPUP_OFFSET = {
   center: [0, -18],
 } satisfies Record<string, [number, number]>;
 
-/** Which style fits the archive: read from its metadata, our own layers if that fails. */
-async function flavorOf(basemapUrl: string): Promise<MapFlavor> {
+/**
+ * Which style fits the archive (read from its metadata, our own layers if that fails) and the
+ * closest zoom it draws (from its header; our own basemap's when that fails).
+ */
+async function basemapOf(basemapUrl: string): Promise<{ flavor: MapFlavor; maxZoom: number }> {
+  const archive = basemapArchive(basemapUrl);
   try {
-    const metadata = (await basemapArchive(basemapUrl).getMetadata()) as { vector_layers?: { id: string }[] };
-    return detectFlavor((metadata.vector_layers ?? []).map((layer) => layer.id));
+    const [metadata, header] = await Promise.all([archive.getMetadata(), archive.getHeader()]);
+    const layers = (metadata as { vector_layers?: { id: string }[] }).vector_layers ?? [];
+    return { flavor: detectFlavor(layers.map((layer) => layer.id)), maxZoom: mapMaxZoom(header.maxZoom) };
   } catch (error) {
     console.error("basemap metadata", error);
-    return "openmat";
+    return { flavor: "openmat", maxZoom: mapMaxZoom(BASEMAP_MAX_ZOOM) };
   }
 }
 
@@ -141,7 +147,7 @@ export default function SchoolMap(props: SchoolMapProps) {
     let created: MapLibreMap | undefined;
     const create = async () => {
       // The stylesheet and the archive's metadata load side by side, not one after the other.
-      const [, flavor] = await Promise.all([prepareMapLibre(), flavorOf(basemapUrl)]);
+      const [, { flavor, maxZoom }] = await Promise.all([prepareMapLibre(), basemapOf(basemapUrl)]);
       if (cancelled || !container.current) return;
       const glyphsUrl = `${location.origin}${GLYPHS_PATH}`;
       const instance = new MapLibreMap({
@@ -149,6 +155,8 @@ export default function SchoolMap(props: SchoolMapProps) {
         style: buildMapStyle({ basemapUrl, glyphsUrl, flavor }),
         center: US_VIEW.center,
         zoom: US_VIEW.zoom,
+        // No closer than the basemap draws: 'View on Map', a fit and the + button stop there.
+        maxZoom,
         attributionControl: false,
         // Labels appear at once instead of fading in: a fade redraws the whole map every frame
         // for its 300 ms, on a phone's main thread, while the page is still starting.
@@ -170,11 +178,15 @@ export default function SchoolMap(props: SchoolMapProps) {
           ?.querySelector(".maplibregl-ctrl-attrib")
           ?.classList.remove("maplibregl-compact-show");
         addPinImages(instance);
-        instance.addSource(SCHOOLS_SOURCE, schoolsSource(latest.current.schools));
+        instance.addSource(SCHOOLS_SOURCE, schoolsSource(latest.current.schools, maxZoom));
         for (const layer of schoolLayers) instance.addLayer(layer);
         if (container.current)
           markPinsDrawn(instance, container.current, () => latest.current.schools.length);
         wireInteractions(instance, latest);
+        // The zoom, where an end-to-end test can read it.
+        const showZoom = () => container.current?.setAttribute("data-zoom", instance.getZoom().toFixed(2));
+        instance.on("moveend", showZoom);
+        showZoom();
         appliedCameraKey.current = latest.current.cameraKey;
         applyCamera(instance, latest.current.camera, false);
         setMap(instance);

@@ -11,6 +11,15 @@ const FIT_PADDING = 48;
 /** Pins stand 32 px above their point: room for them at the top of a fitted view. */
 const PIN_HEIGHT = 32;
 
+/**
+ * Vector tiles still draw when magnified a little past their own zoom (the lines and labels
+ * of zoom 10 read well at 12, the city search's zoom), but at street level our basemap, which
+ * has no streets, is blank ground around a pin (issue 23). So the map goes two zooms past the
+ * archive's deepest tiles and no further.
+ */
+export const OVERZOOM = 2;
+export const mapMaxZoom = (archiveMaxZoom: number) => archiveMaxZoom + OVERZOOM;
+
 /** Moves the map to the camera; animated unless it is the first view. */
 export function applyCamera(map: MapLibreMap, camera: MapCamera, animate: boolean): void {
   const move = (center: [number, number], zoom: number) =>

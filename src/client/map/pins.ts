@@ -54,13 +54,13 @@ export function schoolsGeoJson(schools: MapSchool[]): GeoJSON.FeatureCollection<
   };
 }
 
-export function schoolsSource(schools: MapSchool[]): GeoJSONSourceSpecification {
+/** The pins' source; at `maxZoom`, the closest the map goes, every school has its own pin. */
+export function schoolsSource(schools: MapSchool[], maxZoom: number): GeoJSONSourceSpecification {
   return {
     type: "geojson",
     data: schoolsGeoJson(schools),
     cluster: true,
-    // From zoom 15 (the closest `fit` goes) every school has its own pin.
-    clusterMaxZoom: 14,
+    clusterMaxZoom: maxZoom - 1,
     clusterRadius: 44,
     clusterProperties: { favorites: ["+", ["case", ["get", "favorite"], 1, 0]] },
   };
