@@ -4,6 +4,7 @@ import { type CorrectFeedbackInput, correctFeedbackSchema, hasRules } from "../.
 import { effectiveRules } from "../../common/visitor-rules";
 import { Modal } from "../home/Modal";
 import { DialogFormActions } from "../lib/DialogButtons";
+import { stillWrong } from "../lib/form";
 import { RuleFields, type RuleProblems, readRules } from "../visitor-rules/RuleFields";
 import { SuggestedRules } from "../visitor-rules/SuggestedRules";
 import type { FeedbackEntry } from "./types";
@@ -38,10 +39,8 @@ export function CorrectSchoolDialog({
   const suggested = hasRules(entry.visitorRules) ? entry.visitorRules : null;
   const startRules = suggested && effectiveRules(entry.schoolVisitorRules ?? {}, suggested);
   useEffect(() => first.current?.focus(), []);
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const form = event.currentTarget;
+  /** The form checked as the server checks it: the correction, or each field's first problem. */
+  function check(form: HTMLFormElement) {
     const data = new FormData(form);
     const rules = startRules ? readRules(form) : null;
     const result = v.safeParse(correctFeedbackSchema, {
@@ -52,21 +51,35 @@ export function CorrectSchoolDialog({
       publishNote: data.get("publishNote") === "on",
       ...(rules?.ok ? { visitorRules: rules.rules } : {}),
     });
-    setRuleProblems(rules && !rules.ok ? rules.problems : {});
-    if (result.success && rules?.ok !== false) {
-      setProblems({});
-      onApply(result.output);
-      return;
-    }
     const found: Partial<Record<Field, string>> = {};
     for (const issue of result.success ? [] : result.issues) {
       const key = issue.path?.[0]?.key as Field | undefined;
       if (key && !found[key]) found[key] = issue.message;
     }
+    return { result, rules, found, ruleFound: rules && !rules.ok ? rules.problems : {} };
+  }
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const form = event.currentTarget;
+    const { result, rules, found, ruleFound } = check(form);
+    setRuleProblems(ruleFound);
+    if (result.success && rules?.ok !== false) {
+      setProblems({});
+      onApply(result.output);
+      return;
+    }
     setProblems(found);
     const firstBad = (["gym", "address", "dayAndTime", "link"] as const).find((k) => found[k]);
     if (firstBad) form.querySelector<HTMLElement>(`[name="${firstBad}"]`)?.focus();
     else if (rules && !rules.ok) rules.first?.focus();
+  }
+  // Checked again as the admin types, only to take away the problems that are fixed (issue 23).
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    if (!Object.values({ ...problems, ...ruleProblems }).some(Boolean)) return;
+    const { found, ruleFound } = check(event.currentTarget);
+    setProblems(stillWrong(problems, found));
+    setRuleProblems(stillWrong(ruleProblems, ruleFound));
   }
   const invalid = (field: Field) =>
     problems[field] ? { "aria-invalid": true, "aria-describedby": `${id}-${field}-error` } : {};
@@ -80,7 +93,7 @@ export function CorrectSchoolDialog({
     <Modal labelledBy={`${id}-title`} onClose={onClose} className="admin-dialog feedback-correct-dialog">
       <h2 id={`${id}-title`}>Correct school</h2>
       <div className="feedback-correct-layout">
-        <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+        <form onSubmit={onSubmit} onChange={onChange} noValidate aria-labelledby={`${id}-title`}>
           <div className="field">
             <label htmlFor={`${id}-gym`}>Gym</label>
             <input

@@ -21,3 +21,16 @@ export function validate<S extends v.GenericSchema>(
 export function formValues(form: HTMLFormElement): Record<string, string> {
   return Object.fromEntries([...new FormData(form)].map(([k, val]) => [k, String(val)]));
 }
+
+/**
+ * The errors of `shown` that `now` still has, with their newer texts: a field's error goes as
+ * soon as its value is right (issue 23), and typing never flags a field not flagged yet.
+ */
+export function stillWrong<K extends string>(
+  shown: Partial<Record<K, string>>,
+  now: Partial<Record<K, string>>,
+): Partial<Record<K, string>> {
+  const kept: Partial<Record<K, string>> = {};
+  for (const key of Object.keys(shown) as K[]) if (shown[key] && now[key]) kept[key] = now[key];
+  return kept;
+}

@@ -10,7 +10,7 @@ import {
 import { Modal } from "../home/Modal";
 import { DialogFormActions } from "../lib/DialogButtons";
 import { Field } from "../lib/Field";
-import { type FieldErrors, validate } from "../lib/form";
+import { type FieldErrors, stillWrong, validate } from "../lib/form";
 import { SchedulePreview } from "./SchedulePreview";
 import { submitErrorText, submitOpenMat } from "./submit-api";
 import { fieldLabels, submitTexts } from "./texts";
@@ -84,11 +84,18 @@ export function SubmitOpenMatDialog({ onClose }: { onClose(): void }) {
     });
   }
 
+  // Checked again as the member types, only to take away the errors they have fixed.
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    if (!Object.values(errors).some(Boolean)) return;
+    const result = validate(openMatSubmissionSchema, readForm(event.currentTarget));
+    setErrors(stillWrong(errors, result.ok ? {} : result.errors));
+  }
+
   const scheduleError = errors.dayAndTime;
   return (
     <Modal labelledBy={`${id}-title`} onClose={onClose} className="submit-open-mat">
       <h2 id={`${id}-title`}>{submitTexts.title}</h2>
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+      <form ref={formRef} onSubmit={onSubmit} onChange={onChange} noValidate aria-labelledby={`${id}-title`}>
         <Field label={fieldLabels.gym} name="gym" autoComplete="organization" error={errors.gym} />
         <Field
           label={fieldLabels.address}
