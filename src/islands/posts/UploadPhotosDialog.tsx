@@ -25,10 +25,12 @@ export function UploadPhotosDialog({ files, onChange, onClose }: UploadPhotosDia
     <Modal labelledBy={`${id}-title`} onClose={onClose} className="upload-photos">
       <h2 id={`${id}-title`}>Upload Photos</h2>
       <div className="field">
-        <label htmlFor={`${id}-input`}>Choose photos</label>
+        {/* The input is hidden but still focused and labelled; its label is the button, so the
+            browser's own "No file chosen" never contradicts the count (issue 23). */}
         <input
           ref={input}
           id={`${id}-input`}
+          className="visually-hidden file-picker"
           type="file"
           accept="image/*"
           multiple
@@ -41,6 +43,9 @@ export function UploadPhotosDialog({ files, onChange, onClose }: UploadPhotosDia
             input.value = "";
           }}
         />
+        <label htmlFor={`${id}-input`} className="button file-picker-button">
+          Choose photos
+        </label>
         <p id={`${id}-hint`} className="field-hint muted">
           Up to {POST_PHOTOS_MAX} images, 10 MB each. {files.length}/{POST_PHOTOS_MAX} chosen.
         </p>

@@ -130,6 +130,9 @@ describe("Create a Post", () => {
     expect(input.accept).toBe("image/*");
     expect(input.multiple).toBe(true);
     expect(upload.querySelector(`label[for="${input.id}"]`)?.textContent).toBe("Choose photos");
+    // Issue 23: the native input (and its "No file chosen") is hidden; its label is the button.
+    expect(input.classList.contains("visually-hidden")).toBe(true);
+    expect(upload.querySelector(`label[for="${input.id}"]`)?.classList.contains("button")).toBe(true);
     await act(async () => {
       upload.close();
     });
