@@ -5,6 +5,7 @@
  * verified check-in at a New York gym and the badge it earned; the other member hides their
  * check-in gyms, so their check-in has no gym zone to be written in; the member shares their
  * badges, so the other reads their earned dates. The other member's visits are at 390 px.
+ * The messages list and a conversation, /account, / and a school page are read the same way.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { hydratedIsland, newMember, registerViaApi } from "./support/accounts";
@@ -118,5 +119,52 @@ test("in Los Angeles: /feed, /profile and /users/{id} with no console error, at 
   } finally {
     await ana.close();
     await bo.close();
+  }
+});
+
+test("in Los Angeles: /messages, a conversation, /account, / and a school page with no console error", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const ana = await memberWithHistory(browser, "tzcy");
+  // Dee, at 390 px, with no history: the one Ana writes to.
+  const context = await browser.newContext({
+    baseURL: server.url,
+    timezoneId: ZONE,
+    viewport: { width: 390, height: 844 },
+  });
+  const dee = await context.newPage();
+  await registerViaApi(dee.request, newMember("tzdee"), server.url);
+  const deeId = ((await (await dee.request.get("/api/auth/me")).json()) as { user: { id: number } }).user.id;
+  try {
+    const opened = await ana.page.request.post(
+      `/api/conversations/with/${deeId}`,
+      sameOrigin({}, server.url),
+    );
+    expect(opened.status(), await opened.text()).toBeLessThan(300);
+    const { id } = (await opened.json()) as { id: number };
+    const sent = await ana.page.request.post(
+      `/api/conversations/${id}/messages`,
+      sameOrigin({ data: { body: "Open mat tonight?" } }, server.url),
+    );
+    expect(sent.status(), await sent.text()).toBe(201);
+
+    const anaErrors = collectErrors(ana.page);
+    await visit(ana.page, "/messages", ["Messages"]);
+    await visit(ana.page, `/messages/${id}`, ["Conversation"]);
+    await visit(ana.page, "/account", ["AccountSettings"]);
+    await visit(ana.page, `/schools/${server.slug}`, ["SchoolCheckIn"]);
+    await visit(ana.page, "/", ["HomeScreen"]);
+    expect(anaErrors).toEqual([]);
+
+    const deeErrors = collectErrors(dee);
+    await visit(dee, "/messages", ["Messages"]);
+    await visit(dee, `/messages/${id}`, ["Conversation"]);
+    await visit(dee, `/schools/${server.slug}`, ["SchoolCheckIn"]);
+    await visit(dee, "/", ["HomeScreen"]);
+    expect(deeErrors).toEqual([]);
+  } finally {
+    await ana.close();
+    await context.close();
   }
 });
