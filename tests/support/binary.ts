@@ -94,7 +94,8 @@ export function runHidden(args: string[], env: Record<string, string> = {}) {
   const child = spawn(command as string, rest, {
     cwd: dir,
     stdio: ["ignore", out, out],
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir, ...env },
+    // The server runs in UTC whatever the machine's zone, as it is judged (browsers in a US zone).
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir, TZ: "UTC", ...env },
   });
   return { dir, child, log: () => readFileSync(logFile, "utf8") };
 }
