@@ -8,7 +8,8 @@ import type { UserSearchResult } from "../../src/common/schemas/users";
 import { ruleFilterKeys } from "../../src/common/schemas/visitor-rules";
 import { ruleBit } from "../../src/common/visitor-rules";
 import { DEMO_EMAIL_DOMAIN, DEMO_MEMBERS } from "../../src/server/features/demo-community/members";
-import { seedDemoCommunityOnce } from "../../src/server/features/demo-community/service";
+import { DEMO_RATINGS_MAX } from "../../src/server/features/demo-community/ratings";
+import { removeDemoCommunity, seedDemoCommunityOnce } from "../../src/server/features/demo-community/service";
 import { registerMember } from "../support/session";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -78,6 +79,41 @@ describe("the demo community", () => {
     expect(await one("SELECT count(*) FROM user_settings WHERE show_city = 0")).toBeGreaterThan(5);
   });
 
+  it("rates a few gyms, each rating from a demo member with a verified check-in there, and the schools show them", async () => {
+    const rated = await rows(
+      `SELECT r.school_id, r.user_id, r.stars, r.review, r.created_at,
+         (SELECT min(c.checked_in_at) FROM checkins c WHERE c.user_id = r.user_id AND c.school_id = r.school_id AND c.verified = 1)
+       FROM school_ratings r ORDER BY r.id`,
+    );
+    expect(rated.length).toBeGreaterThanOrEqual(5);
+    expect(rated.length).toBeLessThanOrEqual(DEMO_RATINGS_MAX);
+    for (const [, userId, stars, , createdAt, visited] of rated.map((r) => Array.from(r))) {
+      expect(
+        await one(`SELECT count(*) FROM users WHERE id = ? AND id IN ${demoUsers}`, [Number(userId)]),
+      ).toBe(1);
+      expect([3, 4, 5]).toContain(Number(stars));
+      // Rated after the visit, and before now.
+      expect(Number(visited)).toBeGreaterThan(0);
+      expect(Number(createdAt)).toBeGreaterThan(Number(visited));
+      expect(Number(createdAt)).toBeLessThan(NOW.getTime());
+    }
+    expect(rated.filter((r) => typeof r[3] === "string" && r[3].length > 10).length).toBeGreaterThan(2);
+    // Each rated school's rating and count are its demo ratings' own; no other school has one.
+    const schools = await rows(
+      `SELECT s.id, s.rating, s.review_count, round(avg(r.stars), 1), count(r.id)
+       FROM schools s LEFT JOIN school_ratings r ON r.school_id = s.id GROUP BY s.id HAVING s.review_count > 0 OR count(r.id) > 0`,
+    );
+    expect(schools.length).toBeGreaterThanOrEqual(3);
+    for (const [, rating, reviewCount, avg, n] of schools.map((r) => Array.from(r)))
+      expect([rating, reviewCount]).toEqual([avg, n]);
+    // The school's page shows it: the rating, and JSON-LD's aggregateRating.
+    const [first] = schools;
+    const slug = String((await rows("SELECT slug FROM schools WHERE id = ?", [Number(first?.[0])]))[0]?.[0]);
+    const html = await (await t.request(`/schools/${slug}`)).text();
+    expect(html).toContain(`Rating ${Number(first?.[1]).toFixed(1)} (${Number(first?.[2])} reviews)`);
+    expect(html).toContain('"aggregateRating"');
+  });
+
   it("is not loaded twice", async () => {
     const posts = await one("SELECT count(*) FROM posts");
     const deps = { db: t.app.context.database.db, storage: t.app.context.storage, now: () => NOW };
@@ -93,8 +129,27 @@ describe("the demo community", () => {
     const sql =
       "SELECT u.username, p.kind, p.content, p.visibility, p.created_at FROM posts p JOIN users u ON u.id = p.user_id ORDER BY p.id";
     const theirs = (await other.app.context.database.client.execute(sql)).rows.map(line);
+    const ratings =
+      "SELECT u.username, s.slug, r.stars, r.review, r.created_at FROM school_ratings r JOIN users u ON u.id = r.user_id JOIN schools s ON s.id = r.school_id ORDER BY r.id";
+    const theirRatings = (await other.app.context.database.client.execute(ratings)).rows.map(line);
+    // Removing the community alone (the schools stay) takes the ratings and makes the schools' again.
+    const removed = await removeDemoCommunity({
+      db: other.app.context.database.db,
+      storage: other.app.context.storage,
+    });
+    expect(removed?.ratings).toBe(theirRatings.length);
+    const left = await other.app.context.database.client.execute(
+      "SELECT (SELECT count(*) FROM school_ratings), (SELECT count(*) FROM schools WHERE rating IS NOT NULL OR review_count <> 0), (SELECT count(*) FROM schools WHERE is_demo = 1)",
+    );
+    expect(
+      Array.from(left.rows[0] ?? [])
+        .map(Number)
+        .slice(0, 2),
+    ).toEqual([0, 0]);
+    expect(Number(left.rows[0]?.[2])).toBeGreaterThan(0);
     await other.close();
     expect((await rows(sql)).map(line)).toEqual(theirs);
+    expect((await rows(ratings)).map(line)).toEqual(theirRatings);
   });
 
   it("cannot be signed into: no password works, and the e-mails are on a reserved domain", async () => {
@@ -196,7 +251,15 @@ describe("openmat demo --remove", () => {
     );
     expect(stdout).toMatch(/^Removed \d+ demo school\(s\)\.$/m);
     expect(await one(`SELECT count(*) FROM users WHERE email LIKE '%@${DEMO_EMAIL_DOMAIN}'`)).toBe(0);
-    for (const table of ["posts", "post_photos", "post_likes", "follows", "checkins", "badge_awards"]) {
+    for (const table of [
+      "posts",
+      "post_photos",
+      "post_likes",
+      "follows",
+      "checkins",
+      "badge_awards",
+      "school_ratings",
+    ]) {
       expect(await one(`SELECT count(*) FROM ${table}`)).toBe(0);
     }
     expect(await one("SELECT count(*) FROM schools WHERE is_demo = 1")).toBe(0);

@@ -9,6 +9,7 @@ import {
   postPhotos,
   posts,
   schoolOwners,
+  schoolRatings,
   schools,
   userSettings,
   users,
@@ -180,3 +181,19 @@ export async function contentCounts(db: Db, ids: number[]) {
 
 /** Removes the members; their posts, photos' rows, likes, follows, check-ins and sessions go by cascade. */
 export const deleteMembers = (db: Db, ids: number[]) => db.delete(users).where(inArray(users.id, ids));
+
+/** The demo members among `ids` who rated a gym. */
+export const ratersAmong = async (db: Db, ids: readonly number[]) =>
+  ids.length
+    ? (
+        await db
+          .selectDistinct({ userId: schoolRatings.userId })
+          .from(schoolRatings)
+          .where(inArray(schoolRatings.userId, [...ids]))
+          .orderBy(schoolRatings.userId)
+      ).map((r) => r.userId)
+    : [];
+
+/** One member's ratings, as a statement for the batch that makes their schools' ratings again. */
+export const deleteRatingsOf = (db: Db, userId: number) =>
+  db.delete(schoolRatings).where(eq(schoolRatings.userId, userId));

@@ -2,6 +2,7 @@ import type { Db } from "../../../db/client";
 import type { Storage } from "../../storage";
 import { deleteUserPostPhotos } from "../posts/service";
 import * as q from "./queries";
+import { removeDemoRatings } from "./ratings";
 
 export interface RemovedCommunity {
   members: number;
@@ -10,6 +11,7 @@ export interface RemovedCommunity {
   likes: number;
   follows: number;
   checkins: number;
+  ratings: number;
 }
 
 /** The demo members still in the database: listed at seeding and on the reserved domain. */
@@ -22,7 +24,8 @@ export async function demoMemberIdsOf(db: Db): Promise<number[]> {
  * `openmat demo --remove`: the demo members with everything of theirs. Photo files go
  * first (through the posts feature, which knows where they are), then the members, whose
  * posts, photo rows, likes (given and received), follows (both ways, real members' too),
- * check-ins, badges and sessions go by cascade. The seeded mark stays, so they do not
+ * check-ins, badges and sessions go by cascade. Their ratings go first, each member's with
+ * their schools' ratings made again without them (ratings.ts). The seeded mark stays, so they do not
  * come back at the next start. Null when there were none.
  */
 export async function removeDemoCommunity(deps: {
@@ -37,7 +40,8 @@ export async function removeDemoCommunity(deps: {
   }
   const counts = await q.contentCounts(db, ids);
   for (const id of ids) await deleteUserPostPhotos(db, storage, id);
+  const ratings = await removeDemoRatings(db, ids);
   await q.deleteMembers(db, ids);
   await q.deleteMeta(db, q.MEMBERS_KEY);
-  return { members: ids.length, ...counts };
+  return { members: ids.length, ...counts, ratings };
 }

@@ -10,6 +10,7 @@ import { demoPhoto } from "./images";
 import { DEMO_EMAIL_DOMAIN, DEMO_MEMBERS } from "./members";
 import { DAY_MS, type DemoEvent, followGraph, likes, type Person, settle, timeline } from "./plan";
 import * as q from "./queries";
+import { addDemoRatings } from "./ratings";
 import { removeDemoCommunity } from "./remove";
 
 export interface DemoCommunityDeps {
@@ -27,6 +28,8 @@ export interface DemoCommunitySummary {
   photos: number;
   checkins: number;
   likes: number;
+  /** Ratings of gyms the raters checked in at (issue 22). */
+  ratings: number;
 }
 
 const DEMO_COMMUNITY_SEED = 20_240_611;
@@ -43,7 +46,8 @@ const emailOf = (username: string) => `${username.toLowerCase()}@${DEMO_EMAIL_DO
 
 /**
  * Loads the demo community once per database, into the demo schools' busiest cities:
- * members, follows, three weeks of posts (some with photos) and check-ins, and likes.
+ * members, follows, three weeks of posts (some with photos) and check-ins, likes, and a few
+ * ratings of gyms they checked in at.
  * Nothing is loaded when there are no demo schools (removed, or a database seeded
  * otherwise); the mark is set then too, so the community never arrives later on its own.
  * A start that stopped half way (the member list written, no mark) is cleaned up and done
@@ -124,6 +128,8 @@ async function seed(deps: DemoCommunityDeps, cities: q.DemoGym[][]): Promise<Dem
   );
   const liked = likes(r, [...written.posts, ...cards], people, pairs, now);
   for (let i = 0; i < liked.length; i += 500) await q.likesInsert(db, liked.slice(i, i + 500));
+  // Its own generator: the community above is the same with or without the ratings.
+  const ratings = await addDemoRatings(db, events, now, DEMO_COMMUNITY_SEED + 2);
   return {
     members: people.length,
     follows: pairs.length,
@@ -131,6 +137,7 @@ async function seed(deps: DemoCommunityDeps, cities: q.DemoGym[][]): Promise<Dem
     photos: written.photos,
     checkins: written.checkins,
     likes: liked.length,
+    ratings,
   };
 }
 
