@@ -65,7 +65,12 @@ function UpcomingOccurrences({
   occurrences,
   going,
   ...on
-}: { occurrences: readonly Occurrence[]; going?: SchoolPageGoing; schoolId: number; signedIn: boolean }) {
+}: {
+  occurrences: readonly Occurrence[];
+  going?: SchoolPageGoing;
+  schoolId: number;
+  signedIn: boolean;
+}) {
   return (
     <section aria-labelledby="upcoming">
       <h2 id="upcoming">{exceptionTexts.nextWeeks}</h2>
@@ -175,7 +180,12 @@ export function schoolPage(
         </section>
         <VisitorRulesSection rules={school.visitorRules} headingId="before-you-go" level="h2" />
         {listed && (
-          <UpcomingOccurrences occurrences={upcoming} going={going} schoolId={school.id} signedIn={signedIn} />
+          <UpcomingOccurrences
+            occurrences={upcoming}
+            going={going}
+            schoolId={school.id}
+            signedIn={signedIn}
+          />
         )}
         <section aria-labelledby="details">
           <h2 id="details">Details</h2>
@@ -190,7 +200,7 @@ export function schoolPage(
           </p>
           <p>{school.communityNotes || "No community notes available."}</p>
           {school.rating !== null && (
-            <p>{`Rating ${school.rating.toFixed(1)} (${school.reviewCount} reviews)`}</p>
+            <p>{`Rating ${school.rating.toFixed(1)} (${school.reviewCount} ${school.reviewCount === 1 ? "review" : "reviews"})`}</p>
           )}
         </section>
         <CommunityNotes notes={school.feedbackNotes} headingId="community-notes" level="h2" />

@@ -223,7 +223,7 @@ test("a member who checked in rates the gym: the page and its JSON-LD show the r
 
   // After a reload, and for a guest: the rating in the details and in the JSON-LD.
   await page.reload();
-  await expect(page.getByText("Rating 4.0 (1 reviews)")).toBeVisible();
+  await expect(page.getByText("Rating 4.0 (1 review)")).toBeVisible();
   await expect(page.getByRole("article", { name: member.username })).toContainText(review);
   const guestHtml = await (await request.get(`/schools/${school.slug}`)).text();
   for (const html of [await page.content(), guestHtml]) {
