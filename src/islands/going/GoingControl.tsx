@@ -58,11 +58,12 @@ export function GoingControl({
           aria-pressed={going}
           // aria-disabled, not disabled: a disabled button drops keyboard focus while it works.
           aria-disabled={pending}
+          // The name in one string: a hidden span's text would be read with a stray space before its comma.
+          aria-label={`${goingTexts.imGoing}, ${label}`}
           onClick={onToggle}
         >
           {going && <span aria-hidden="true">✓ </span>}
           {goingTexts.imGoing}
-          <span className="visually-hidden">{`, ${label}`}</span>
         </button>
       )}
       {state.count > 0 &&
@@ -71,10 +72,10 @@ export function GoingControl({
             type="button"
             className="link-button going-count"
             aria-haspopup="dialog"
+            aria-label={`${count}, ${label}: ${goingTexts.whoIsGoing}`}
             onClick={() => setDialog("names")}
           >
             {count}
-            <span className="visually-hidden">{`, ${label}: ${goingTexts.whoIsGoing}`}</span>
           </button>
         ) : (
           <span className="going-count muted">{count}</span>
