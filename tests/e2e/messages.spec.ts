@@ -69,10 +69,12 @@ test("A writes from B's profile; B sees it live, opens it, and the unread counts
   await expect(messagesButton(b.page)).toHaveAccessibleName("Messages, 0 unread");
   await expectNoViolations(b.page);
 
-  // B may report A's message, from the keyboard; A's own message offers no Report.
-  await expect(a.page.getByRole("button", { name: /^Report message/ })).toHaveCount(0);
-  const report = bConversation.getByRole("button", { name: `Report message from @${a.member.username}` });
+  // B may report A's message, from the keyboard, through its '⋯' menu; A's own message has none.
+  await expect(a.page.getByRole("button", { name: "Message actions" })).toHaveCount(0);
+  const report = bConversation.getByRole("button", { name: "Message actions" });
   await report.focus();
+  await b.page.keyboard.press("Enter");
+  await expect(bConversation.getByRole("menuitem", { name: "Report" })).toBeFocused();
   await b.page.keyboard.press("Enter");
   const reportDialog = b.page.getByRole("dialog", { name: `Report message from @${a.member.username}` });
   await expect(reportDialog.getByLabel("What is wrong?")).toBeFocused();

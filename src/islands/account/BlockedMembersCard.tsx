@@ -21,6 +21,8 @@ export function BlockedMembersCard() {
   const [asking, setAsking] = useState<BlockedUser | null>(null);
   const [pending, setPending] = useState(false);
   const focusNext = useRef<string | null>(null);
+  const unblocked = useRef<BlockedUser | null>(null);
+  const section = useRef<HTMLElement>(null);
 
   async function fetchList() {
     setLoad({ kind: "loading" });
@@ -36,27 +38,44 @@ export function BlockedMembersCard() {
     void fetchList();
   }, []);
 
-  // After the dialog has gone (it hands focus back to its opener only while that is still shown).
+  // After the dialog has closed and the row has gone.
+  // Found in the card, not by id: the heading's id is the server's (hydration keeps it).
   useEffect(() => {
-    if (!focusNext.current) return;
-    document.getElementById(focusNext.current)?.focus();
+    const target = focusNext.current;
+    if (!target) return;
     focusNext.current = null;
+    const card = section.current;
+    (target === "title"
+      ? card?.querySelector<HTMLElement>("h2")
+      : card?.querySelector<HTMLElement>(`[data-unblock="${target}"]`)
+    )?.focus();
   });
 
-  const buttonId = (userId: number) => `${id}-unblock-${userId}`;
+  /** The dialog closed: after an unblock its row goes, and focus moves on (not to the body). */
+  function closed() {
+    const done = unblocked.current;
+    unblocked.current = null;
+    setAsking(null);
+    if (!done || load.kind !== "ready") return;
+    const members = load.members;
+    const at = members.findIndex((m) => m.id === done.id);
+    const next = members[at + 1] ?? members[at - 1];
+    focusNext.current = next ? String(next.id) : "title";
+    setLoad({ kind: "ready", members: members.filter((m) => m.id !== done.id) });
+    showToast({ title: texts.title, description: texts.unblocked(done.username) });
+  }
 
-  async function unblock(member: BlockedUser) {
-    if (load.kind !== "ready") return;
+  /**
+   * The dialog is closed first (the browser hands focus back to the row's button) and the row
+   * removed after, in `closed`: removing an open modal dialog with its row left focus nowhere.
+   */
+  async function unblock(member: BlockedUser, dialog: HTMLDialogElement | null) {
     setPending(true);
     try {
       await apiRequest("DELETE", `/api/users/block/${member.id}`);
-      const members = load.members;
-      const at = members.findIndex((m) => m.id === member.id);
-      const next = members[at + 1] ?? members[at - 1];
-      focusNext.current = next ? buttonId(next.id) : `${id}-title`;
-      setLoad({ kind: "ready", members: members.filter((m) => m.id !== member.id) });
-      setAsking(null);
-      showToast({ title: texts.title, description: texts.unblocked(member.username) });
+      unblocked.current = member;
+      if (dialog?.open) dialog.close();
+      else closed();
     } catch (error) {
       showToast({ title: "Error", description: failureText(error, texts.failed), variant: "destructive" });
     } finally {
@@ -66,6 +85,7 @@ export function BlockedMembersCard() {
 
   return (
     <section
+      ref={section}
       className="card blocked-members"
       aria-labelledby={`${id}-title`}
       aria-busy={load.kind === "loading"}
@@ -91,7 +111,7 @@ export function BlockedMembersCard() {
               <Avatar username={m.username} photo={m.profilePhoto} size={32} />
               <span className="blocked-name">@{m.username}</span>
               <button
-                id={buttonId(m.id)}
+                data-unblock={m.id}
                 type="button"
                 className="button button-ghost button-small"
                 onClick={() => setAsking(m)}
@@ -107,8 +127,8 @@ export function BlockedMembersCard() {
         <UnblockDialog
           member={asking}
           pending={pending}
-          onConfirm={() => void unblock(asking)}
-          onClose={() => setAsking(null)}
+          onConfirm={(dialog) => void unblock(asking, dialog)}
+          onClose={closed}
         />
       )}
     </section>
@@ -123,7 +143,7 @@ function UnblockDialog({
 }: {
   member: BlockedUser;
   pending: boolean;
-  onConfirm(): void;
+  onConfirm(dialog: HTMLDialogElement | null): void;
   onClose(): void;
 }) {
   const titleId = useId();
@@ -133,7 +153,12 @@ function UnblockDialog({
       <p>{texts.confirmText}</p>
       <div className="modal-actions">
         <CancelButton />
-        <button type="button" className="button" disabled={pending} onClick={onConfirm}>
+        <button
+          type="button"
+          className="button"
+          disabled={pending}
+          onClick={(event) => onConfirm(event.currentTarget.closest("dialog"))}
+        >
           {pending ? texts.unblocking : texts.unblock}
         </button>
       </div>
