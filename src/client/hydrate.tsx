@@ -21,6 +21,8 @@ async function hydrateIsland(root: HTMLElement) {
     <Marked root={root}>
       <Component {...JSON.parse(propsText)} />
     </Marked>,
+    // The prefix the server rendered this island with (server/render/island.tsx), so useId agrees.
+    { identifierPrefix: `${root.dataset.islandId}-` },
   );
 }
 

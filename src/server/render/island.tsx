@@ -1,4 +1,5 @@
 import { type ComponentProps, type ComponentType, createContext, useContext } from "react";
+import { renderToString } from "react-dom/server";
 import { toScriptJson } from "../../common/safe-json";
 import { type IslandName, islandRegistry } from "../../islands/registry";
 import { installServerQueryTimers } from "./query-timers";
@@ -35,9 +36,15 @@ export class IslandCollector {
 
 export const IslandCollectorContext = createContext<IslandCollector | null>(null);
 
+/** The `identifierPrefix` an island's root renders and hydrates with (see `Island`). */
+export const islandIdPrefix = (islandId: string) => `${islandId}-`;
+
 /**
  * Renders an island's HTML on the server and leaves what the browser needs to hydrate
- * it: the name on the root and the props as an inert JSON data block.
+ * it: the name on the root and the props as an inert JSON data block. The island is its
+ * own React root here as in the browser, with the same `identifierPrefix`, so every
+ * `useId` agrees across hydration (inside the page's tree its ids would depend on where the
+ * island sits in the page, and the browser's root would make others).
  */
 export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
   const collector = useContext(IslandCollectorContext);
@@ -48,9 +55,15 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
   const id = collector.nextId();
   return (
     <>
-      <div className="island" data-island={name} data-island-id={id}>
-        <Component {...props} />
-      </div>
+      <div
+        className="island"
+        data-island={name}
+        data-island-id={id}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the island's own server render, by React
+        dangerouslySetInnerHTML={{
+          __html: renderToString(<Component {...props} />, { identifierPrefix: islandIdPrefix(id) }),
+        }}
+      />
       <script
         type="application/json"
         id={`${id}-props`}
