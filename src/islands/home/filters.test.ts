@@ -1,9 +1,9 @@
 import { describe, expect, it } from "bun:test";
-import { dayBit, type HomeQuery } from "../../common/home";
+import { dayBit, type HomeQuery, type SchoolSummary } from "../../common/home";
 import type { RuleFilterKey } from "../../common/schemas/visitor-rules";
 import { ruleBit } from "../../common/visitor-rules";
 import { cameraForSearch } from "./camera";
-import { filterRows, hasFilters, type ListInput, listModel } from "./filters";
+import { filterRows, filterTitle, hasFilters, type ListInput, listModel, narrowsToFew } from "./filters";
 import type { HomeRow } from "./school-api";
 
 const row = (id: number, days: number, lat = 30, lng = -97): HomeRow => ({
@@ -120,6 +120,24 @@ describe("listModel", () => {
       count: 2,
       ready: true,
     });
+  });
+
+  it("titles a filtered list by what it shows and fills its rows' details (issue 23)", () => {
+    expect(filterTitle(query({ open: "now" }), false)).toBe("Open Now");
+    expect(filterTitle(query({ open: "today" }), true)).toBe("Open Today");
+    expect(filterTitle(query({ saved: true }), true)).toBe("Saved Gyms");
+    expect(filterTitle(query({ saved: true }), false)).toBe("All Schools");
+    expect(filterTitle(query({ saved: true, open: "now" }), true)).toBe("Saved Gyms, Open Now");
+    const summary = { id: 2, city: "Austin", state: "TX" } as SchoolSummary;
+    const open = query({ open: "now" });
+    const model = listModel(
+      input({ query: open, openIds: new Set([1, 2]), summaries: new Map([[2, summary]]) }),
+    );
+    expect(model.title).toBe("Open Now");
+    expect(model.listRows.map((r) => r.summary)).toEqual([null, summary]);
+    expect(narrowsToFew(open, false)).toBe(true);
+    expect(narrowsToFew(query({ days: ["monday"] }), true)).toBe(false);
+    expect(narrowsToFew(query({ saved: true }), false)).toBe(false);
   });
 
   it("filters search results and titles them by place", () => {

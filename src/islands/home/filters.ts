@@ -1,5 +1,11 @@
 import { distanceMiles } from "../../common/geo";
-import { type DayFilter, type HomeQuery, INITIAL_LIST_SIZE, matchesDays } from "../../common/home";
+import {
+  type DayFilter,
+  type HomeQuery,
+  INITIAL_LIST_SIZE,
+  matchesDays,
+  type SchoolSummary,
+} from "../../common/home";
 import { homeTexts } from "../../common/home-texts";
 import type { RuleFilterKey } from "../../common/schemas/visitor-rules";
 import { matchesRules } from "../../common/visitor-rules";
@@ -53,6 +59,8 @@ export interface ListInput {
   favoriteIds: ReadonlySet<number>;
   /** Schools open now/today; undefined while they load (only read when the Open filter is on). */
   openIds: ReadonlySet<number> | undefined;
+  /** Details for rows built from pins, by id, once fetched (issue 23: filtered rows keep them). */
+  summaries?: ReadonlyMap<number, SchoolSummary>;
 }
 
 export interface ListModel {
@@ -73,6 +81,28 @@ export interface ListModel {
   ready: boolean;
 }
 
+/** What a filtered list without a search shows (issue 23): 'Saved Gyms', 'Open Now', 'Open Today'. */
+export function filterTitle(query: HomeQuery, signedIn: boolean): string {
+  const saved = query.saved && signedIn;
+  const open = query.open === "now" ? "Open Now" : query.open === "today" ? "Open Today" : null;
+  if (saved && open) return `${homeTexts.savedGyms}, ${open}`;
+  return (saved && homeTexts.savedGyms) || open || homeTexts.allSchools;
+}
+
+/** True when the set shown is narrowed by 'Saved Gyms' or the Open filter (the map fits it then). */
+export function narrowsToFew(query: HomeQuery, signedIn: boolean): boolean {
+  return query.search === "" && ((query.saved && signedIn) || query.open === "now" || query.open === "today");
+}
+
+/** Pin rows get the details the list shows, where known. */
+function withSummaries(rows: HomeRow[], summaries: ReadonlyMap<number, SchoolSummary> | undefined) {
+  if (!summaries) return rows;
+  return rows.map((r) => {
+    const summary = r.summary ?? summaries.get(r.id);
+    return summary && summary !== r.summary ? { ...r, summary } : r;
+  });
+}
+
 /**
  * The map and the list always show one set: the search results, or every pin, filtered by
  * day, visitor rules, 'Saved Gyms' and the Open filter. Only the first unfiltered view lists fewer: the
@@ -91,7 +121,7 @@ export function listModel(input: ListInput): ListModel {
   };
   const filtered = filterRows(base, filter);
   const mapRows = !searching && origin ? byDistanceFrom(filtered, origin) : filtered;
-  const title = (searching && input.searchTitle) || homeTexts.allSchools;
+  const title = searching ? input.searchTitle || homeTexts.allSchools : filterTitle(query, signedIn);
   const distanceFrom = searching ? input.searchTitle : origin ? homeTexts.yourLocation : null;
 
   if (!searching && !hasFilters(query, signedIn)) {
@@ -110,7 +140,7 @@ export function listModel(input: ListInput): ListModel {
   return {
     mapRows,
     // Until the whole set is here, a count would describe only the first few rows.
-    listRows: mapRows,
+    listRows: searching ? mapRows : withSummaries(mapRows, input.summaries),
     count: ready ? mapRows.length : null,
     title,
     distanceFrom,

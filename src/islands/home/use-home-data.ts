@@ -1,12 +1,13 @@
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import type { HomeScreenProps, SchoolSummary } from "../../common/home";
 import { useTonightNear } from "../going/use-tonight-near";
-import { listModel } from "./filters";
+import { hasFilters, listModel } from "./filters";
+import { useAllSummaries } from "./queries/all";
 import { useFavoriteIds } from "./queries/favorites";
 import { useNearby } from "./queries/nearby";
 import { useOpenIds } from "./queries/open";
 import { usePins } from "./queries/pins";
-import { useSearch } from "./queries/search";
+import { type SearchData, SearchLimitError, useSearch } from "./queries/search";
 import { type HomeRow, rowFromSummary } from "./school-api";
 import { useHome } from "./use-home-state";
 import { useMounted } from "./use-mounted";
@@ -29,12 +30,17 @@ export function useHomeData(props: HomeScreenProps) {
   const tonight = useTonightNear(query.open === "tonight" && mounted, origin, search.data?.location ?? null);
   const openNowIds = useOpenIds(query.open);
   const openIds = query.open === "tonight" ? tonight.ids : openNowIds;
+  const summaries = useAllSummaries(mounted && !searching && hasFilters(query, signedIn));
   const initial = useMemo(() => props.initialSchools.map(rowFromSummary), [props.initialSchools]);
 
-  // A failed search shows as an empty result (spec §8), after its toast.
+  // A search refused by the daily limit leaves the previous results in place (issue 23).
+  const lastResult = useRef<SearchData | undefined>(props.search ?? undefined);
+  if (search.data) lastResult.current = search.data;
+  const shown = keptSearch(search, lastResult.current);
+  // Any other failed search shows as an empty result (spec §8), after its toast.
   const searchRows = useMemo(
-    () => (search.isError ? [] : search.data?.schools.map(rowFromSummary)),
-    [search.isError, search.data],
+    () => (shown.failed ? [] : shown.data?.schools.map(rowFromSummary)),
+    [shown.failed, shown.data],
   );
   const model = useMemo(
     () =>
@@ -42,15 +48,28 @@ export function useHomeData(props: HomeScreenProps) {
         query,
         signedIn,
         searchRows,
-        searchTitle: search.data?.location?.label ?? null,
+        searchTitle: shown.data?.location?.label ?? null,
         pins: pins.data,
         initial,
         origin,
         nearby: nearby.data,
         favoriteIds,
         openIds,
+        summaries,
       }),
-    [query, signedIn, searchRows, search.data, pins.data, initial, origin, nearby.data, favoriteIds, openIds],
+    [
+      query,
+      signedIn,
+      searchRows,
+      shown.data,
+      pins.data,
+      initial,
+      origin,
+      nearby.data,
+      favoriteIds,
+      openIds,
+      summaries,
+    ],
   );
 
   /** Every row we know of by id, the richest first: for pin clicks, popups and dialogs. */
@@ -69,4 +88,17 @@ export function useHomeData(props: HomeScreenProps) {
 
   const summaryOf = (id: number): SchoolSummary | null => rowsById.get(id)?.summary ?? null;
   return { model, search, pins, nearby, favoriteIds, rowsById, summaryOf, mounted, tonight };
+}
+
+/**
+ * What the list shows for a search: its result; after a refusal by the daily limit, the
+ * last result (spec §8 toast, issue 23: the previous results stay); after another failure, nothing.
+ */
+export function keptSearch(
+  search: { data?: SearchData; isError: boolean; error: unknown },
+  last: SearchData | undefined,
+): { data: SearchData | undefined; failed: boolean } {
+  if (!search.isError) return { data: search.data, failed: false };
+  if (search.error instanceof SearchLimitError && last) return { data: last, failed: false };
+  return { data: undefined, failed: true };
 }

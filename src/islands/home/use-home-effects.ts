@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { showToast } from "../../client/toast";
 import { type HomeScreenProps, parseHomeQuery } from "../../common/home";
 import { cameraForSearch } from "./camera";
+import { narrowsToFew } from "./filters";
 import { takePendingFavorite } from "./pending-favorite";
 import { favoritesKey, setFavorite } from "./queries/favorites";
 import { showSearchErrorToast, showSearchLimitToast } from "./search-toasts";
@@ -53,6 +54,26 @@ export function useHomeEffects(props: HomeScreenProps, data: ReturnType<typeof u
     else if (!query.search && searched.current) actions.homeCamera();
     searched.current = query.search;
   }, [search.data, query.search, actions]);
+
+  // 'Saved Gyms', Open now or Today on: the map fits the schools the list names (issue 23),
+  // once per filter; leaving them returns it home.
+  const signedIn = props.viewer !== null;
+  const narrowed = narrowsToFew(query, signedIn);
+  const fitted = useRef<string | null>(null);
+  const { model } = data;
+  useEffect(() => {
+    const key = narrowed ? JSON.stringify([query.saved, query.open, query.days, query.rules]) : null;
+    if (key === fitted.current) return;
+    if (key === null) {
+      fitted.current = null;
+      if (!query.search) actions.homeCamera();
+      return;
+    }
+    if (!model.ready) return;
+    fitted.current = key;
+    if (model.mapRows.length > 0)
+      actions.moveCamera({ kind: "fit", points: model.mapRows.map((r) => ({ lat: r.lat, lng: r.lng })) });
+  }, [narrowed, query, model, actions]);
 
   // The visitor sees the schools the list names around them, not one empty city block.
   useEffect(() => {
