@@ -110,10 +110,22 @@ export interface DuplicateCandidate {
   reasons: ("nearby" | "similarName")[];
 }
 
+/** Another pending submission that looks like the same gym (same name and address, or a similar name within 1 km). */
+export interface PendingDuplicate {
+  id: number;
+  gym: string;
+  address: string;
+  /** Kilometres between the two, one decimal; null when either is not located. */
+  distanceKm: number | null;
+  reasons: "pendingSubmission"[];
+}
+
 /** A pending submission as `GET /api/admin/submissions` answers it (the server's queue is typed by it). */
 export interface PendingSubmission {
   id: number;
   submitterId: number;
+  /** The submitter's username (admins only see the queue); null when the account is gone. */
+  submitterName: string | null;
   gym: string;
   address: string;
   dayAndTime: string;
@@ -130,4 +142,6 @@ export interface PendingSubmission {
   needsReview: boolean;
   createdAt: string;
   duplicates: DuplicateCandidate[];
+  /** Other pending submissions of the same gym. */
+  pendingDuplicates: PendingDuplicate[];
 }

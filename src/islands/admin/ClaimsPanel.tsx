@@ -4,6 +4,7 @@ import { type AdminClaimView, CLAIM_REASON_MAX, claimTexts } from "../../common/
 import { Modal } from "../home/Modal";
 import { DialogFormActions } from "../lib/DialogButtons";
 import { profileHref } from "../users/links";
+import { Breakable } from "./Breakable";
 import { claimsQueryOptions, useDecideClaim } from "./claim-queries";
 import { formatWhen } from "./types";
 import { useFocusOnRemoval } from "./use-focus-on-removal";
@@ -58,7 +59,10 @@ function ClaimItem({ claim: c }: { claim: AdminClaimView }) {
         <dt>Member</dt>
         <dd>
           <a href={profileHref(c.member.id)}>@{c.member.username}</a>
-          {` · ${c.email}`}
+          {" · "}
+          <span className="breakable">
+            <Breakable text={c.email} />
+          </span>
         </dd>
         <dt>Message</dt>
         <dd>{c.message || <span className="muted">No message.</span>}</dd>
@@ -66,8 +70,13 @@ function ClaimItem({ claim: c }: { claim: AdminClaimView }) {
         <dd>
           {`${c.school.gym}, ${c.school.city}, ${c.school.state} · `}
           {c.school.website ? (
-            <a href={c.school.website} rel="noopener noreferrer nofollow" target="_blank">
-              {c.school.website}
+            <a
+              className="breakable"
+              href={c.school.website}
+              rel="noopener noreferrer nofollow"
+              target="_blank"
+            >
+              <Breakable text={c.school.website} />
             </a>
           ) : (
             "No website listed"

@@ -40,7 +40,7 @@ function FeedbackItem({ entry: f }: { entry: FeedbackEntry }) {
     <li className={`card feedback-${status}`}>
       <h3>{f.schoolName}</h3>
       <p className="muted">
-        {f.address}, {f.city}
+        {f.address.toLowerCase().includes(f.city.toLowerCase()) ? f.address : `${f.address}, ${f.city}`}
       </p>
       <p>Submitted {formatWhen(f.submittedAt)}</p>
       <p className={`feedback-state feedback-state-${status}`}>

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { formatSchedule } from "../../common/schedule/format";
 import { profileHref } from "../users/links";
+import { Breakable } from "./Breakable";
 import { submissionsQueryOptions, useDecide } from "./queries";
 import { EditApproveDialog, RejectDialog } from "./SubmissionDialogs";
 import { formatWhen, type PendingSubmission } from "./types";
@@ -48,7 +49,7 @@ function SubmissionItem({ submission: s }: { submission: PendingSubmission }) {
   const flagged = s.needsReview || s.review.length > 0 || s.unparsed.length > 0;
   const readAs = formatSchedule({ sessions: s.sessions });
   return (
-    <article className="card admin-submission" aria-labelledby={`${id}-gym`}>
+    <article id={`submission-${s.id}`} className="card admin-submission" aria-labelledby={`${id}-gym`}>
       <header>
         <h3 id={`${id}-gym`}>{s.gym}</h3>
         <p className="muted">Submitted {formatWhen(s.createdAt)}</p>
@@ -58,11 +59,15 @@ function SubmissionItem({ submission: s }: { submission: PendingSubmission }) {
         <dd>{s.address}</dd>
         <dt>Submitter</dt>
         <dd>
-          <a href={profileHref(s.submitterId)}>Member #{s.submitterId}</a>
+          <a href={profileHref(s.submitterId)}>
+            {s.submitterName ? `@${s.submitterName}` : `Member #${s.submitterId}`}
+          </a>
           {s.emailForConfirmation && (
             <>
               {" · "}
-              <a href={`mailto:${s.emailForConfirmation}`}>{s.emailForConfirmation}</a>
+              <a className="breakable" href={`mailto:${s.emailForConfirmation}`}>
+                <Breakable text={s.emailForConfirmation} />
+              </a>
             </>
           )}
         </dd>
@@ -84,8 +89,8 @@ function SubmissionItem({ submission: s }: { submission: PendingSubmission }) {
           <>
             <dt>Link</dt>
             <dd>
-              <a href={s.link} rel="noopener noreferrer nofollow" target="_blank">
-                {s.link}
+              <a className="breakable" href={s.link} rel="noopener noreferrer nofollow" target="_blank">
+                <Breakable text={s.link} />
               </a>
             </dd>
           </>
@@ -131,7 +136,7 @@ function SubmissionItem({ submission: s }: { submission: PendingSubmission }) {
           </ul>
         </div>
       )}
-      {s.duplicates.length > 0 && (
+      {s.duplicates.length + s.pendingDuplicates.length > 0 && (
         <section aria-labelledby={`${id}-dups`}>
           <h4 id={`${id}-dups`}>Possible duplicates</h4>
           <ul className="admin-duplicates">
@@ -139,6 +144,13 @@ function SubmissionItem({ submission: s }: { submission: PendingSubmission }) {
               <li key={d.id}>
                 <a href={`/schools/${d.slug}`}>{d.gym}</a>, {d.city}, {d.state} — {d.distanceKm} km away
                 {d.reasons.includes("similarName") && <span className="muted"> (similar name)</span>}
+              </li>
+            ))}
+            {s.pendingDuplicates.map((d) => (
+              <li key={`p-${d.id}`}>
+                <a href={`#submission-${d.id}`}>{d.gym}</a>, {d.address}
+                {d.distanceKm !== null && ` — ${d.distanceKm} km away`}
+                <span className="muted"> (also pending)</span>
               </li>
             ))}
           </ul>

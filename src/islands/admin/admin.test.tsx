@@ -23,6 +23,7 @@ function submission(id: number, over: Partial<PendingSubmission> = {}): PendingS
   return {
     id,
     submitterId: 3,
+    submitterName: "casey",
     gym: `Gym ${id}`,
     address: "500 W 2nd St, Austin, TX 78701",
     dayAndTime: "Saturday 10am-12pm and sometimes",
@@ -52,6 +53,7 @@ function submission(id: number, over: Partial<PendingSubmission> = {}): PendingS
         reasons: ["nearby"],
       },
     ],
+    pendingDuplicates: [],
     ...over,
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../../db/client";
 import { adminAuditLog, openMatSubmissions, users } from "../../../db/schema";
@@ -29,6 +29,16 @@ export const pendingSubmissions = (db: Db, limit: number) =>
     .where(eq(openMatSubmissions.status, "pending"))
     .orderBy(asc(openMatSubmissions.createdAt), asc(openMatSubmissions.id))
     .limit(limit);
+
+/** Usernames by id, for the admin queue's submitters. */
+export async function usernamesOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
 
 export const userContact = async (db: Db, id: number) =>
   (await db.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, id)))[0];

@@ -9,7 +9,15 @@ import { adminOnlyApiMessage } from "../../policy/guard";
 import type { PolicyViewer } from "../../policy/viewer";
 import { duplicateCandidates, readSchedule as readStoredSchedule } from "../schools/service";
 import { geocodeOrFail, mailTo, requireReviewer, type SubmissionDeps } from "./deps";
-import { type AuditRow, auditPage, findSubmission, insertSubmission, pendingSubmissions } from "./queries";
+import { pendingDuplicates } from "./pending-duplicates";
+import {
+  type AuditRow,
+  auditPage,
+  findSubmission,
+  insertSubmission,
+  pendingSubmissions,
+  usernamesOf,
+} from "./queries";
 import { jsonOr, toSubmissionView } from "./view";
 
 export {
@@ -135,10 +143,16 @@ async function submitOnce(
 export async function reviewQueue(db: Db, viewer: PolicyViewer | "cli"): Promise<PendingSubmission[]> {
   if (viewer !== "cli") requireReviewer(viewer);
   const rows = await pendingSubmissions(db, QUEUE_LIMIT);
+  const names = await usernamesOf(
+    db,
+    rows.map((r) => r.submitterId),
+  );
   return Promise.all(
     rows.map(async (row) => ({
       ...toSubmissionView(row),
+      submitterName: names.get(row.submitterId) ?? null,
       duplicates: await duplicateCandidates(db, row),
+      pendingDuplicates: pendingDuplicates(row, rows),
     })),
   );
 }
