@@ -37,7 +37,8 @@ export interface OpenNowServer {
   stop(): Promise<void>;
 }
 
-export async function startOpenNowServer(): Promise<OpenNowServer> {
+/** `env` adds to the server's environment (e.g. a small SEARCH_LIMIT_GUEST). */
+export async function startOpenNowServer(env: Record<string, string> = {}): Promise<OpenNowServer> {
   const data = mkdtempSync(join(tmpdir(), "openmat-checkins-"));
   const database = `file:${join(data, "openmat.db")}`;
   const file = join(data, "schools.json");
@@ -66,6 +67,7 @@ export async function startOpenNowServer(): Promise<OpenNowServer> {
     NODE_ENV: "development",
     SIGNUP_LIMIT: "1000",
     DATABASE_URL: database,
+    ...env,
   });
   const res = await fetch(`${server.url}/api/schools/1`);
   const school = (await res.json()) as { id: number; slug: string; gym: string };
