@@ -110,7 +110,10 @@ describe("the demo community", () => {
     const [first] = schools;
     const slug = String((await rows("SELECT slug FROM schools WHERE id = ?", [Number(first?.[0])]))[0]?.[0]);
     const html = await (await t.request(`/schools/${slug}`)).text();
-    expect(html).toContain(`Rating ${Number(first?.[1]).toFixed(1)} (${Number(first?.[2])} reviews)`);
+    const count = Number(first?.[2]);
+    expect(html).toContain(
+      `Rating ${Number(first?.[1]).toFixed(1)} (${count} ${count === 1 ? "review" : "reviews"})`,
+    );
     expect(html).toContain('"aggregateRating"');
   });
 
