@@ -97,7 +97,8 @@ export const goersWithSettings = (db: Db, schoolId: number, slot: Slot, limit: n
     .innerJoin(users, eq(users.id, occurrenceGoing.userId))
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(at(schoolId, slot))
-    .orderBy(asc(occurrenceGoing.createdAt), asc(occurrenceGoing.userId))
+    // Within one millisecond, the order they said so in (rowid), not their account ids.
+    .orderBy(asc(occurrenceGoing.createdAt), sql`occurrence_going.rowid`)
     .limit(limit);
 
 /** Members who came (a verified check-in at an occurrence they were going to) that started from `since` to `until`. */
