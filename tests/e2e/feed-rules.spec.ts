@@ -74,9 +74,15 @@ test("two photos sit side by side, and a like survives a reload", async ({ brows
   expect(left && right && Math.abs(left.y - right.y) < 2 && right.x >= left.x + left.width - 1).toBe(true);
 
   const like = card.getByRole("button", { name: "Like" });
+  // The button answers at once (optimistically); the reload waits for the server's answer,
+  // or it could cut the request off.
+  const liked = a.page.waitForResponse(
+    (r) => /\/api\/posts\/\d+\/like$/.test(r.url()) && r.request().method() === "POST",
+  );
   await like.click();
   await expect(like).toHaveAttribute("aria-pressed", "true");
   await expect(card.getByText("1 like", { exact: true })).toBeVisible();
+  expect((await liked).status()).toBeLessThan(300);
   await a.page.reload();
   await hydratedIsland(a.page, "Newsfeed");
   const again = postCard(a.page, "Two rounds at the garage");
