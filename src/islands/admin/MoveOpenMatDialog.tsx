@@ -70,48 +70,15 @@ export function MoveOpenMatDialog({ onClose }: { onClose(): void }) {
       <h2 id={`${id}-title`}>Move an open mat</h2>
       <form onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
         <OpenMatFields id={id} picker={picker} wholeDay={false} first={first} />
-        <fieldset className="field" disabled={!chosen}>
-          <legend>New time</legend>
-          <div className="field">
-            <label htmlFor={`${id}-date`}>New date</label>
-            <input
-              id={`${id}-date`}
-              type="date"
-              value={date}
-              min={own ? plusDays(own, -MOVE_MAX_DAYS) : undefined}
-              max={own ? plusDays(own, MOVE_MAX_DAYS) : undefined}
-              onChange={(e) => setDate(e.target.value)}
-              aria-describedby={`${id}-date-hint`}
-              required
-            />
-            <p id={`${id}-date-hint`} className="muted">
-              {`Today or later, within ${MOVE_MAX_DAYS} days of the open mat's own date.`}
-            </p>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-start`}>New start</label>
-            <input
-              id={`${id}-start`}
-              type="time"
-              value={start}
-              onChange={(e) => setStart(e.target.value)}
-              required
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-end`}>New end (optional)</label>
-            <input
-              id={`${id}-end`}
-              type="time"
-              value={end}
-              onChange={(e) => setEnd(e.target.value)}
-              aria-describedby={`${id}-end-hint`}
-            />
-            <p id={`${id}-end-hint`} className="muted">
-              Leave it empty when the gym lists no end; an end before the start runs past midnight.
-            </p>
-          </div>
-        </fieldset>
+        <NewTimeFields
+          id={id}
+          own={own}
+          disabled={!chosen}
+          hints
+          date={[date, setDate]}
+          start={[start, setStart]}
+          end={[end, setEnd]}
+        />
         <ReasonField id={id} value={reason} onChange={setReason} />
         <DialogFormActions
           label="Move open mat"
@@ -121,5 +88,79 @@ export function MoveOpenMatDialog({ onClose }: { onClose(): void }) {
         />
       </form>
     </Modal>
+  );
+}
+
+type Field = readonly [string, (value: string) => void];
+
+/**
+ * The new date, start and end of a moved open mat, shared by /admin's dialog and the manage
+ * page's: the date within MOVE_MAX_DAYS of the open mat's own (`own`), the end optional.
+ */
+export function NewTimeFields({
+  id,
+  own,
+  disabled = false,
+  hints = false,
+  date: [date, setDate],
+  start: [start, setStart],
+  end: [end, setEnd],
+}: {
+  id: string;
+  own: string | undefined;
+  disabled?: boolean;
+  /** Say under the date and the end what they accept. */
+  hints?: boolean;
+  date: Field;
+  start: Field;
+  end: Field;
+}) {
+  return (
+    <fieldset className="field" disabled={disabled}>
+      <legend>New time</legend>
+      <div className="field">
+        <label htmlFor={`${id}-date`}>New date</label>
+        <input
+          id={`${id}-date`}
+          type="date"
+          value={date}
+          min={own ? plusDays(own, -MOVE_MAX_DAYS) : undefined}
+          max={own ? plusDays(own, MOVE_MAX_DAYS) : undefined}
+          onChange={(e) => setDate(e.target.value)}
+          aria-describedby={hints ? `${id}-date-hint` : undefined}
+          required
+        />
+        {hints && (
+          <p id={`${id}-date-hint`} className="muted">
+            {`Today or later, within ${MOVE_MAX_DAYS} days of the open mat's own date.`}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-start`}>New start</label>
+        <input
+          id={`${id}-start`}
+          type="time"
+          value={start}
+          onChange={(e) => setStart(e.target.value)}
+          required
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-end`}>New end (optional)</label>
+        <input
+          id={`${id}-end`}
+          type="time"
+          value={end}
+          onChange={(e) => setEnd(e.target.value)}
+          aria-describedby={hints ? `${id}-end-hint` : undefined}
+        />
+        {hints && (
+          <p id={`${id}-end-hint`} className="muted">
+            Leave it empty when the gym lists no end; an end before the start runs past midnight.
+          </p>
+        )}
+      </div>
+    </fieldset>
   );
 }

@@ -1,11 +1,8 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { formatTime } from "../../common/schedule/format";
-import {
-  MOVE_MAX_DAYS,
-  type OccurrenceView,
-  shortDateLabel as shortDate,
-} from "../../common/schemas/schedule-exceptions";
+import { type OccurrenceView, shortDateLabel as shortDate } from "../../common/schemas/schedule-exceptions";
 import { ReasonField } from "../admin/CancelOpenMatDialog";
+import { NewTimeFields } from "../admin/MoveOpenMatDialog";
 import { Modal } from "../home/Modal";
 import { DialogFormActions } from "../lib/DialogButtons";
 import { clock, minutesOf } from "./editor-rows";
@@ -15,10 +12,6 @@ export type ExceptionTarget =
   | { kind: "cancel"; occurrence: OccurrenceView }
   | { kind: "move"; occurrence: OccurrenceView }
   | { kind: "close"; date: string };
-
-const DAY_MS = 86_400_000;
-const plusDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 const titles = {
   cancel: "Cancel an open mat",
@@ -83,35 +76,13 @@ export function ExceptionDialog({
       <p>{what}</p>
       <form onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
         {target.kind === "move" && own && (
-          <fieldset className="field">
-            <legend>New time</legend>
-            <div className="field">
-              <label htmlFor={`${id}-date`}>New date</label>
-              <input
-                id={`${id}-date`}
-                type="date"
-                value={date}
-                min={plusDays(own.date, -MOVE_MAX_DAYS)}
-                max={plusDays(own.date, MOVE_MAX_DAYS)}
-                onChange={(e) => setDate(e.target.value)}
-                required
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-start`}>New start</label>
-              <input
-                id={`${id}-start`}
-                type="time"
-                value={start}
-                onChange={(e) => setStart(e.target.value)}
-                required
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-end`}>New end (optional)</label>
-              <input id={`${id}-end`} type="time" value={end} onChange={(e) => setEnd(e.target.value)} />
-            </div>
-          </fieldset>
+          <NewTimeFields
+            id={id}
+            own={own.date}
+            date={[date, setDate]}
+            start={[start, setStart]}
+            end={[end, setEnd]}
+          />
         )}
         <ReasonField id={id} value={reason} onChange={setReason} />
         <DialogFormActions
