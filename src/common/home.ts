@@ -1,3 +1,4 @@
+import type { DrawnMapView } from "./drawn-map";
 import type { Provenance } from "./freshness";
 import type { ScheduleException } from "./schedule/occurrences";
 import type { Session, UntimedSession } from "./schedule/types";
@@ -95,6 +96,8 @@ export interface HomeScreenProps {
   basemapUrl: string;
   /** The signed-in daily search limit, for the guests' toast ("Log in to get 15 searches per day"). */
   memberSearchLimit: number;
+  /** The first view's map drawn by the server (issue 23); absent when it could not be drawn. */
+  drawnMap?: DrawnMapView;
 }
 
 export const INITIAL_LIST_SIZE = 15;
