@@ -66,6 +66,18 @@ describe("module boundaries", () => {
     expect(wrong.map(describeEdge)).toEqual([]);
   });
 
+  it("a feature renders pages only from its page-routes.ts (ADR 0018)", () => {
+    const wrong = edges.filter(
+      (e) =>
+        feature(e.from) &&
+        !isTest(e.from) &&
+        !e.typeOnly &&
+        /^pages\/[^/]+\.tsx$/.test(e.to) &&
+        !/^server\/features\/[^/]+\/page-routes\.ts$/.test(e.from),
+    );
+    expect(wrong.map(describeEdge)).toEqual([]);
+  });
+
   it("browser code (client, islands) imports nothing from the server", () => {
     const wrong = edges.filter(
       (e) =>

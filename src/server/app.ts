@@ -4,8 +4,9 @@ import { migrate } from "../db/migrate";
 import type { AppContext } from "./context";
 import type { Env } from "./env";
 import { pruneOldEvents } from "./events/retention";
+import { accountPageRoutes } from "./features/account/page-routes";
 import { accountRoutes } from "./features/account/routes";
-import { adminPageRoutes } from "./features/admin-pages/routes";
+import { adminPageRoutes } from "./features/admin/page-routes";
 import { assetRoutes } from "./features/assets/routes";
 import { authPageRoutes } from "./features/auth/page-routes";
 import {
@@ -22,20 +23,20 @@ import { basemapArchiveUrl, basemapRoutes } from "./features/basemap/routes";
 import { checkinRoutes } from "./features/checkins/routes";
 import { seedDemoCommunityOnce } from "./features/demo-community/service";
 import { favoriteRoutes } from "./features/favorites/routes";
-import { feedPageRoutes } from "./features/feed-page/routes";
+import { feedPageRoutes } from "./features/feed/page-routes";
 import { feedbackRoutes } from "./features/feedback/routes";
 import { createGeoServices } from "./features/geo/service";
 import { timeZoneAt } from "./features/geo/time-zone";
 import { goingRoutes } from "./features/going/routes";
 import { cancellationMailJob, pruneOldGoing, remindersJob } from "./features/going/service";
 import { healthRoutes } from "./features/health/routes";
-import { homeRoutes } from "./features/home/routes";
+import { homePageRoutes } from "./features/home/page-routes";
 import { listingStatsRoutes } from "./features/listing-stats/routes";
 import { closeListingTally } from "./features/listing-stats/service";
 import { locationRoutes } from "./features/location/routes";
 import { createMailOutbox, MAIL_JOB, type MailOutbox } from "./features/mail/outbox";
+import { devMailboxPageRoutes } from "./features/mail/page-routes";
 import { pruneOldMail } from "./features/mail/queries";
-import { devMailboxRoutes } from "./features/mail/routes";
 import { createMailTransport } from "./features/mail/transport";
 import { memberCalendarRoutes } from "./features/member-calendar/routes";
 import { messagePageRoutes, oneClickUnsubscribe } from "./features/messages/page-routes";
@@ -49,15 +50,14 @@ import {
   wakesNotifications,
 } from "./features/notifications/service";
 import { ownerRoutes } from "./features/owners/routes";
-import { notFoundRoutes, pagesRoutes } from "./features/pages/routes";
 import { photoRoutes, uploadBodyRoute } from "./features/photos/routes";
 import { type PhotoDeps, pruneUploadTickets } from "./features/photos/service";
 import { postPhotoRoutes } from "./features/posts/photo-routes";
 import { canSeePostPhoto, pruneUnpostedPhotos } from "./features/posts/photos";
 import { postRoutes } from "./features/posts/routes";
-import { profilePageRoutes } from "./features/profile-pages/routes";
 import { pushRoutes } from "./features/push/routes";
 import { loadVapid, PUSH_SEND_JOB, pushEnqueueJob, pushSendJob } from "./features/push/service";
+import { pwaPageRoutes } from "./features/pwa/page-routes";
 import { pwaRoutes } from "./features/pwa/routes";
 import { ratingRoutes } from "./features/ratings/routes";
 import { reportRoutes } from "./features/reports/routes";
@@ -72,9 +72,11 @@ import { schoolRoutes } from "./features/schools/routes";
 import { dayFlagsJob, schoolPagePaths } from "./features/schools/service";
 import { seoRoutes } from "./features/seo/routes";
 import { settingsRoutes } from "./features/settings/routes";
+import { notFoundRoutes, sitePageRoutes } from "./features/site/page-routes";
 import { staleListingRoutes } from "./features/stale-listings/routes";
 import { submissionRoutes } from "./features/submissions/routes";
 import { releaseStaleClaimsJob } from "./features/submissions/service";
+import { profilePageRoutes } from "./features/users/page-routes";
 import { userRoutes } from "./features/users/routes";
 import { visitorRuleRoutes } from "./features/visitor-rules/routes";
 import { isStateChanging } from "./http/csrf";
@@ -327,15 +329,17 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(locationRoutes())
     .use(schoolPageRoutes(context, session, render))
     .use(schoolManagePageRoutes(context, session, render))
-    .use(devMailboxRoutes(context, session, render))
+    .use(devMailboxPageRoutes(context, session, render))
     .use(profilePageRoutes(context, session, render))
     .use(feedPageRoutes(context, session, render))
     .use(messagePageRoutes(context, session, render))
     .use(adminPageRoutes(context, session, render))
     .use(authPageRoutes(session, render, authDeps))
-    .use(homeRoutes(context, session, render, geo.schoolGeocoder, env.BASEMAP_URL || basemapArchiveUrl()))
-    .use(pagesRoutes(context, session, render))
-    .use(pwaRoutes({ db: database.db, now: context.now }, session, guard, render))
+    .use(accountPageRoutes(session, render, authDeps))
+    .use(homePageRoutes(context, session, render, geo.schoolGeocoder, env.BASEMAP_URL || basemapArchiveUrl()))
+    .use(sitePageRoutes(context, session, render))
+    .use(pwaRoutes({ db: database.db, now: context.now }, guard))
+    .use(pwaPageRoutes(session, render))
     .use(notFoundRoutes(session, render));
 
   // A follow, like or check-in may have written an event for the bell: deliver it now.

@@ -10,7 +10,7 @@ import { currentSchoolsVersion, type SchoolGeocoder } from "../schools/service";
 import { homeScreenProps, originOf } from "./service";
 
 /** `/`: the home screen, with `?search=`, `?days=`, `?school=` rendered on the server. `basemapUrl` is BASEMAP_URL or the built-in archive. */
-export function homeRoutes(
+export function homePageRoutes(
   app: AppContext,
   session: ReturnType<typeof sessionPlugin>,
   render: PageRenderer,

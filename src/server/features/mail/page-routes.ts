@@ -14,7 +14,7 @@ export const devMailboxEnabled = (env: AppContext["env"]) =>
   env.NODE_ENV === "development" && !env.PUBLIC_URL.startsWith("https:");
 
 /** The dev mailbox: mail kept in the database when no SMTP server is set, shown to this machine only. */
-export function devMailboxRoutes(
+export function devMailboxPageRoutes(
   app: AppContext,
   session: ReturnType<typeof sessionPlugin>,
   render: PageRenderer,

@@ -2,26 +2,18 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Elysia } from "elysia";
 import type { Db } from "../../../db/client";
-import { offlinePage } from "../../../pages/offline";
 import type { authGuard } from "../../policy/guard";
 import { assetRoot, loadAssetManifest } from "../../render/assets";
-import type { PageRenderer } from "../../render/page-renderer";
-import type { sessionPlugin } from "../auth/service";
 import { webManifest } from "./manifest";
 import { offlineSaved } from "./service";
 
 /**
  * The installable app (issue 22): the web manifest, the service worker at the root (its scope
  * is the whole site), the offline page it keeps, and the saved gyms it keeps for offline
- * reading. The worker and the manifest are asked again on every visit (no-cache), so a new
+ * reading (its page is in page-routes.ts). The worker and the manifest are asked again on every visit (no-cache), so a new
  * build reaches browsers at once; the icons are hashed assets under /assets/.
  */
-export function pwaRoutes(
-  deps: { db: Db; now: () => Date },
-  session: ReturnType<typeof sessionPlugin>,
-  guard: ReturnType<typeof authGuard>,
-  render: PageRenderer,
-) {
+export function pwaRoutes(deps: { db: Db; now: () => Date }, guard: ReturnType<typeof authGuard>) {
   const root = assetRoot();
   const { app } = loadAssetManifest(root);
   const manifest = JSON.stringify(webManifest(app));
@@ -47,8 +39,6 @@ export function pwaRoutes(
         },
       });
     })
-    .use(session)
-    .get("/offline", (ctx) => render(ctx, offlinePage()))
     .use(guard)
     .get(
       "/api/offline/saved",

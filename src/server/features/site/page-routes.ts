@@ -11,7 +11,7 @@ import type { sessionPlugin } from "../auth/service";
 type SessionPlugin = ReturnType<typeof sessionPlugin>;
 
 /** Public pages that need no data of their own. */
-export function pagesRoutes(app: AppContext, session: SessionPlugin, render: PageRenderer) {
+export function sitePageRoutes(app: AppContext, session: SessionPlugin, render: PageRenderer) {
   return new Elysia({ name: "pages" })
     .use(session)
     .get("/shop", (ctx) => render(ctx, shopPage()))

@@ -14,7 +14,7 @@ import * as badges from "../badges/service";
 import * as checkins from "../checkins/service";
 import { postsOfUser } from "../posts/service";
 import { getSettings } from "../settings/service";
-import { profileView, searchUsers } from "../users/service";
+import { profileView, searchUsers } from "./service";
 
 const SEARCH_PARAM_MAX = 100;
 
