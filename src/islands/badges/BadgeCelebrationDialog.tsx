@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Modal } from "../home/Modal";
 import { dismissCelebration, useCelebration } from "./celebration-store";
+import { BadgeIcon } from "./icons/BadgeIcon";
 import { useUncelebratedBadges } from "./queries/celebrations";
 
 export const celebrationTexts = {
@@ -48,8 +49,8 @@ export function BadgeCelebrationHost({ signedIn }: { signedIn: boolean }) {
   const titleId = `${id}-celebration-title`;
   return (
     <Modal labelledBy={titleId} onClose={dismissCelebration} className="modal-small badge-celebration">
-      <p className="badge-celebration-icon" aria-hidden="true">
-        🏅
+      <p className="badge-celebration-icon">
+        <BadgeIcon code={badge.code} size={64} />
       </p>
       <h2 id={titleId}>{celebrationTexts.title}</h2>
       <p className="badge-celebration-name">

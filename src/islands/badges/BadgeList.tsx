@@ -1,4 +1,5 @@
 import { formatIn, useReaderZone } from "../lib/zoned-time";
+import { BadgeIcon } from "./icons/BadgeIcon";
 import { type BadgeAward, type BadgeDefinition, describeAwards, type NextBadge } from "./queries/badges";
 
 const earnedDate: Intl.DateTimeFormatOptions = { year: "numeric", month: "short", day: "numeric" };
@@ -21,9 +22,7 @@ export function EarnedBadges({
     <ul className="badge-list">
       {describeAwards(awards, definitions).map((b) => (
         <li key={b.id} className="badge-item">
-          <span className="badge-medal" aria-hidden="true">
-            🏅
-          </span>
+          <BadgeIcon code={b.badgeCode} />
           <div>
             <strong>{b.name}</strong>
             {b.description && <p className="badge-description">{b.description}</p>}
@@ -45,7 +44,10 @@ export function NextClosestBadges({ badges }: { badges: NextBadge[] }) {
       {badges.map((b) => (
         <li key={b.code} className="badge-item">
           <div className="badge-progress-text">
-            <strong id={`next-badge-${b.code}`}>{b.name}</strong>
+            <span className="badge-name">
+              <BadgeIcon code={b.code} size={24} />
+              <strong id={`next-badge-${b.code}`}>{b.name}</strong>
+            </span>
             <span className="badge-percent">{`${b.percent}%`}</span>
             {b.description && <p className="badge-description">{b.description}</p>}
           </div>

@@ -78,9 +78,12 @@ describe("Profile badges", () => {
     await wait(40);
     const earned = [...container.querySelectorAll("#badges-title + ul li")].map((li) => li.textContent);
     expect(earned).toEqual([
-      "🏅HopperThree gymsEarned Apr 2, 2026",
-      "🏅NoviceYour first check-inEarned Mar 1, 2026",
+      "HopperThree gymsEarned Apr 2, 2026",
+      "NoviceYour first check-inEarned Mar 1, 2026",
     ]);
+    // Each badge's own drawn picture, not an emoji (issue 23).
+    const pictures = [...container.querySelectorAll("#badges-title + ul li svg.badge-icon")];
+    expect(pictures.map((svg) => svg.getAttribute("data-badge"))).toEqual(["hopper", "novice"]);
     expect(container.textContent).toContain("Next Closest Badges");
     const bars = [...container.querySelectorAll("progress")];
     expect(bars.map((b) => b.getAttribute("value"))).toEqual(["40", "60"]);
