@@ -19,6 +19,8 @@ export const users = sqliteTable(
     homeGym: text("home_gym"),
     /** Set when the owner opened a link sent to `email`; ADMIN_EMAILS count only then. */
     emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
+    /** Set by an operator (`openmat admin users disable`): no sign-in, no session. */
+    disabledAt: integer("disabled_at", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [
