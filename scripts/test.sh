@@ -58,6 +58,13 @@ if step "build client assets and geo data" npm run build:assets --silent; then
     bun test --parallel=2 --timeout 20000 src tests/api
 fi
 
+# deploy/: the systemd unit and the nginx config, checked by the tools that run them.
+if step "tools for the deploy checks (systemd, nginx)" \
+  bash scripts/ensure-debian-tools.sh systemd-analyze:systemd nginx:nginx openssl:openssl; then
+  count_tests "deploy files (bun test tests/deploy)" '^ *[0-9]+ pass$' '^ *[0-9]+ fail$' \
+    bun test tests/deploy
+fi
+
 if step "build binary (npm run build)" npm run build --silent; then
   # The binary alone, with the checkout hidden in a mount namespace (tests/support/binary.ts).
   count_tests "compiled binary tests (bun test tests/binary)" '^ *[0-9]+ pass$' '^ *[0-9]+ fail$' \
