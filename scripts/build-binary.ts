@@ -4,6 +4,7 @@
  * bundler cannot follow; the plugin below makes it a static require of the addon for
  * the target platform, so the .node file is embedded and loads from inside the binary.
  */
+import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { BunPlugin } from "bun";
@@ -36,6 +37,20 @@ const embeddedFiles = embeddedDirs.flatMap((dir) =>
     .map((entry) => relative(join(repo, ".build"), join(entry.parentPath, entry.name))),
 );
 
+/** src/server/build-info.ts: `openmat --version` names the commit and the build's time. */
+function gitCommit(): string {
+  const git = (...args: string[]) => spawnSync("git", args, { cwd: repo, encoding: "utf8" });
+  const head = git("rev-parse", "--short", "HEAD");
+  if (head.status !== 0 || !head.stdout.trim()) return "unknown";
+  // Uncommitted changes to tracked files: this binary is not exactly that commit.
+  const dirty = git("diff", "--quiet", "HEAD").status === 1;
+  return `${head.stdout.trim()}${dirty ? "-dirty" : ""}`;
+}
+// SOURCE_DATE_EPOCH (seconds) makes the date reproducible, as reproducible-builds.org asks.
+const builtAt = new Date(
+  process.env.SOURCE_DATE_EPOCH ? Number(process.env.SOURCE_DATE_EPOCH) * 1000 : Date.now(),
+).toISOString();
+
 const result = await Bun.build({
   entrypoints: [join(repo, "src/server/main.ts")],
   compile: {
@@ -52,6 +67,8 @@ const result = await Bun.build({
     // src/server/runtime.ts: the binary knows it is compiled, and which files it must carry.
     OPENMAT_COMPILED: "true",
     OPENMAT_EMBEDDED_FILES: JSON.stringify(embeddedFiles.sort()),
+    OPENMAT_BUILD_COMMIT: JSON.stringify(gitCommit()),
+    OPENMAT_BUILD_DATE: JSON.stringify(builtAt),
   },
   plugins: [staticLibsqlAddon],
 } as Parameters<typeof Bun.build>[0]);

@@ -1,6 +1,7 @@
 import { extname } from "node:path";
 import { openDatabase, replicaOf } from "../../db/client";
 import { migrate } from "../../db/migrate";
+import { buildLabel } from "../build-info";
 import type { Env } from "../env";
 import { removeDemoCommunity } from "../features/demo-community/service";
 import { createGeoServices } from "../features/geo/service";
@@ -20,7 +21,7 @@ const formatOf = (file: string, text?: string): "csv" | "json" => {
 async function withDatabase<T>(env: Env, run: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>) {
   const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, replicaOf(env));
   try {
-    await migrate(database.client);
+    await migrate(database.client, { by: buildLabel() });
     return await run(database);
   } finally {
     await database.close();

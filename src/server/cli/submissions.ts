@@ -1,5 +1,6 @@
 import { openDatabase, replicaOf } from "../../db/client";
 import { migrate } from "../../db/migrate";
+import { buildLabel } from "../build-info";
 import type { Env } from "../env";
 import { createGeoServices, timeZoneAt } from "../features/geo/service";
 import { createMailOutbox } from "../features/mail/outbox";
@@ -42,7 +43,7 @@ export async function submissionsCommand(env: Env, args: string[]): Promise<void
   );
   const outbox = createMailOutbox(database.db, transport, silentLogger, () => new Date());
   try {
-    await migrate(database.client);
+    await migrate(database.client, { by: buildLabel() });
     const deps: SubmissionDeps = {
       db: database.db,
       now: () => new Date(),
