@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { openDatabase, replicaOf } from "../db/client";
 import { migrate } from "../db/migrate";
+import { buildLabel } from "./build-info";
 import type { AppContext } from "./context";
 import type { Env } from "./env";
 import { pruneOldEvents } from "./events/retention";
@@ -18,6 +19,7 @@ import { authRoutes } from "./features/auth/routes";
 import type { AuthDeps } from "./features/auth/service";
 import { createSessionCache } from "./features/auth/session-cache";
 import { sessionPlugin } from "./features/auth/session-plugin";
+import { scheduledBackups } from "./features/backups/job";
 import { badgeRoutes } from "./features/badges/routes";
 import { basemapArchiveUrl, basemapRoutes } from "./features/basemap/routes";
 import { checkinRoutes } from "./features/checkins/routes";
@@ -146,7 +148,7 @@ function once(fn: () => Promise<void>): () => Promise<void> {
 export async function createApp({ env, logger, now }: CreateAppOptions): Promise<App> {
   const log = logger ?? createLogger(env.LOG_LEVEL);
   const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, replicaOf(env));
-  const applied = await migrate(database.client);
+  const applied = await migrate(database.client, { by: buildLabel() });
   if (applied) log.info("migrations applied", { count: applied });
   await loadIslands();
   const storage = createStorage(env);
@@ -196,6 +198,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
       pruneJob("occurrence_going", pruneOldGoing),
       pushEnqueueJob(() => jobs.wake(PUSH_SEND_JOB)),
       pushSendJob({ db: database.db, vapid, logger: log, now: context.now }),
+      ...scheduledBackups(env),
     ],
   });
   const authDeps: AuthDeps = {

@@ -71,6 +71,40 @@ describe("loadEnv", () => {
     }
   });
 
+  it("reads the scheduled backups' settings: off by default, daily, 14 kept", () => {
+    expect(loadEnv({})).toMatchObject({ BACKUP_DIR: "", BACKUP_INTERVAL: 86_400_000, BACKUP_KEEP: 14 });
+    expect(
+      loadEnv({ BACKUP_DIR: "/var/backups/openmat", BACKUP_INTERVAL: "6h", BACKUP_KEEP: "3" }),
+    ).toMatchObject({
+      BACKUP_DIR: "/var/backups/openmat",
+      BACKUP_INTERVAL: 21_600_000,
+      BACKUP_KEEP: 3,
+    });
+    expect(loadEnv({ BACKUP_INTERVAL: "1h30m" }).BACKUP_INTERVAL).toBe(5_400_000);
+    // Seconds are for the tests, which watch several backups happen.
+    expect(loadEnv({ BACKUP_INTERVAL: "2s", NODE_ENV: "test" }).BACKUP_INTERVAL).toBe(2_000);
+  });
+
+  it.each([
+    [{ BACKUP_KEEP: "0" }, "BACKUP_KEEP: BACKUP_KEEP must be 1 or more"],
+    [{ BACKUP_KEEP: "-3" }, "BACKUP_KEEP: BACKUP_KEEP must be 1 or more"],
+    [{ BACKUP_KEEP: "two" }, "BACKUP_KEEP: BACKUP_KEEP must be a whole number"],
+    [{ BACKUP_INTERVAL: "daily" }, "BACKUP_INTERVAL: BACKUP_INTERVAL must be a duration such as 24h"],
+    [{ BACKUP_INTERVAL: "0m" }, "BACKUP_INTERVAL: BACKUP_INTERVAL must be a duration such as 24h"],
+    [{ BACKUP_INTERVAL: "30s" }, 'BACKUP_INTERVAL: must be at least 5m (got "30s")'],
+    [{ BACKUP_INTERVAL: "4m" }, 'BACKUP_INTERVAL: must be at least 5m (got "4m")'],
+    [
+      { BACKUP_DIR: "b", DATABASE_URL: "libsql://db.turso.io" },
+      "BACKUP_DIR: scheduled backups copy a local database file",
+    ],
+    [
+      { BACKUP_DIR: "b", DATABASE_URL: "file:replica.db", DATABASE_SYNC_URL: "http://db:8080" },
+      "BACKUP_DIR: scheduled backups copy a local database file",
+    ],
+  ])("refuses scheduled backups set as %p, saying why", (source, problem) => {
+    expect(() => loadEnv(source)).toThrow(problem);
+  });
+
   it("the README documents every variable", async () => {
     const readme = await Bun.file(join(import.meta.dir, "../../README.md")).text();
     for (const name of Object.keys(envVars)) expect(readme).toContain(`\`${name}\``);

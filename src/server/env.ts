@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { backupEnvProblems, backupEnvSchema, backupEnvVars } from "./features/backups/env";
 import { memberLimitEnvSchema, memberLimitEnvVars, positiveInt } from "./http/member-limits";
 
 /**
@@ -109,6 +110,7 @@ export const envVars = {
       "Test and development only: accept push subscriptions whose endpoint is http on this machine (127.0.0.1, ::1, localhost)",
     default: "false",
   },
+  ...backupEnvVars,
 } as const satisfies Record<string, { description: string; default: string }>;
 
 export type EnvName = keyof typeof envVars;
@@ -223,6 +225,7 @@ const envSchema = v.object({
     v.picklist(["true", "false", "1", "0"], "PUSH_ALLOW_HTTP_LOOPBACK must be true or false"),
     v.transform((s) => s === "true" || s === "1"),
   ),
+  ...backupEnvSchema,
 });
 
 export type Env = v.InferOutput<typeof envSchema>;
@@ -253,6 +256,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     if (Boolean(result.output.VAPID_PUBLIC_KEY) !== Boolean(result.output.VAPID_PRIVATE_KEY)) {
       throw new EnvError(["VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both, or neither"]);
     }
+    const backupProblems = backupEnvProblems(result.output, raw);
+    if (backupProblems.length) throw new EnvError(backupProblems);
     return result.output;
   }
   const problems = result.issues.map((issue) => {

@@ -1,11 +1,15 @@
 #!/usr/bin/env bun
-import { openDatabase, replicaOf } from "../db/client";
-import { migrate } from "../db/migrate";
+import { localPath, openDatabase, replicaOf } from "../db/client";
+import { assertSchemaKnown, migrate, pendingMigrations, SchemaTooNewError } from "../db/migrate";
+import { buildLabel } from "./build-info";
 import { backupDatabase, openDatabaseForBackup } from "./cli/backup";
+import { RestoreRefusedError, restoreDatabase } from "./cli/restore";
 import { exportCommand, importCommand, removeDemoCommand } from "./cli/schools";
 import { SubmissionsUsageError, submissionsCommand } from "./cli/submissions";
+import { versionText } from "./cli/version";
 import { EnvError, envHelp, loadEnv } from "./env";
 import { setRoleByEmail } from "./features/auth/service";
+import { markServing } from "./features/backups/server-mark";
 import { TransferFileError } from "./features/schools/transfer";
 import { checkEmbeddedFiles } from "./runtime";
 import { serve } from "./serve";
@@ -22,17 +26,36 @@ const commands: Record<string, Command> = {
   serve: {
     usage: "serve",
     help: "Start the web server (the default)",
-    run: async () => serve(loadEnv()),
-  },
-  migrate: {
-    usage: "migrate",
-    help: "Apply pending database migrations and exit",
     run: async () => {
       const env = loadEnv();
+      await serve(env);
+      // Beside a local file: `openmat restore` refuses while this copy runs.
+      const file = env.DATABASE_SYNC_URL ? null : localPath(env.DATABASE_URL);
+      if (file && file !== ":memory:") markServing(file);
+    },
+  },
+  migrate: {
+    usage: "migrate [--dry-run]",
+    help: "Apply pending database migrations and exit (--dry-run: list them, change nothing)",
+    run: async ([flag]) => {
+      if (flag !== undefined && flag !== "--dry-run") throw new UsageError("migrate takes only --dry-run");
+      const env = loadEnv();
       const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, replicaOf(env));
-      const count = await migrate(database.client);
-      await database.close();
-      console.log(count ? `Applied ${count} migration(s).` : "Database is up to date.");
+      try {
+        if (flag === "--dry-run") {
+          const pending = await pendingMigrations(database.client, buildLabel());
+          if (!pending.length) console.log("Database is up to date; nothing to apply.");
+          else
+            console.log(
+              `${pending.length} pending migration(s):\n${pending.map((tag) => `  ${tag}`).join("\n")}`,
+            );
+          return;
+        }
+        const count = await migrate(database.client, { by: buildLabel() });
+        console.log(count ? `Applied ${count} migration(s).` : "Database is up to date.");
+      } finally {
+        await database.close();
+      }
     },
   },
   backup: {
@@ -43,10 +66,23 @@ const commands: Record<string, Command> = {
       const env = loadEnv();
       const database = await openDatabaseForBackup(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
       try {
+        await assertSchemaKnown(database.client, buildLabel());
         console.log(`Backup written to ${await backupDatabase(database, file)}`);
       } finally {
         await database.close();
       }
+    },
+  },
+  restore: {
+    usage: "restore FILE",
+    help: "Put a backup in place of the stopped server's database file, keeping the current one beside it",
+    run: async ([file]) => {
+      if (!file) throw new UsageError("restore needs the backup FILE to restore");
+      const { target, restorePoint, pending } = await restoreDatabase(loadEnv(), file, buildLabel());
+      console.log(`Restored ${file} into ${target}.`);
+      if (restorePoint) console.log(`The database it replaced is kept at ${restorePoint}.`);
+      if (pending)
+        console.log(`It is from an older OpenMat: the next start applies ${pending} migration(s).`);
     },
   },
   import: {
@@ -92,7 +128,7 @@ const commands: Record<string, Command> = {
       const env = loadEnv();
       const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, replicaOf(env));
       try {
-        await migrate(database.client);
+        await migrate(database.client, { by: buildLabel() });
         const found = await setRoleByEmail(database.db, email, action === "grant" ? "admin" : "member");
         if (!found) throw new Error(`No account with e-mail ${email}`);
         console.log(action === "grant" ? `${email} is now an admin.` : `${email} is now a member.`);
@@ -114,6 +150,7 @@ export function helpText(): string {
     "",
     "Usage:",
     ...rows,
+    `  openmat ${"--version".padEnd(width)}  Show the version, commit, build date and database schema`,
     `  openmat ${"--help".padEnd(width)}  Show this help`,
     "",
     "Environment variables:",
@@ -128,6 +165,10 @@ async function main(argv: string[]) {
     process.stdout.write(helpText());
     return;
   }
+  if (name === "--version" || name === "version") {
+    process.stdout.write(versionText());
+    return;
+  }
   const command = commands[name];
   if (!command) throw new UsageError(`Unknown command "${name}"`);
   checkEmbeddedFiles();
@@ -136,7 +177,8 @@ async function main(argv: string[]) {
 
 if (import.meta.main) {
   main(process.argv.slice(2)).catch((error) => {
-    if (error instanceof EnvError || error instanceof TransferFileError) console.error(error.message);
+    const plain = [EnvError, TransferFileError, SchemaTooNewError, RestoreRefusedError];
+    if (plain.some((kind) => error instanceof kind)) console.error(error.message);
     else if (error instanceof UsageError) console.error(`${error.message}\n\n${helpText()}`);
     else console.error(error instanceof Error ? error.message : error);
     process.exit(error instanceof UsageError ? 64 : 1);
