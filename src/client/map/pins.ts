@@ -5,6 +5,15 @@
 import type { GeoJSONSourceSpecification, LayerSpecification, Map as MapLibreMap } from "maplibre-gl";
 import { FONT_BOLD } from "../../common/map-style/openmat-layers";
 import { PALETTE } from "../../common/map-style/palette";
+import {
+  CLUSTER_RADIUS_STEPS,
+  CLUSTER_STROKE_WIDTH,
+  CLUSTER_TEXT_SIZE,
+  PIN_DOT,
+  PIN_OUTLINE,
+  PIN_SIZE,
+  PIN_STROKE_WIDTH,
+} from "./pin-shape";
 import type { MapSchool } from "./SchoolMap";
 
 export const SCHOOLS_SOURCE = "schools";
@@ -13,10 +22,6 @@ export const CLUSTER_LAYER = "school-clusters";
 const CLUSTER_COUNT_LAYER = "school-cluster-counts";
 const PIN_FAVORITE = "pin-favorite";
 const PIN_DEFAULT = "pin-default";
-/** Pins are 32 CSS px square; the tip of the drop is the school's point. */
-const PIN_SIZE = 32;
-const PIN_OUTLINE = "M16 31C16 31 5 20 5 12.5a11 11 0 0 1 22 0C27 20 16 31 16 31Z";
-const PIN_DOT = { x: 16, y: 12.5, radius: 4.5 };
 
 function drawPin(color: string, pixelRatio: number): ImageData {
   const canvas = document.createElement("canvas");
@@ -27,7 +32,7 @@ function drawPin(color: string, pixelRatio: number): ImageData {
   const outline = new Path2D(PIN_OUTLINE);
   context.fillStyle = color;
   context.fill(outline);
-  context.lineWidth = 1.5;
+  context.lineWidth = PIN_STROKE_WIDTH;
   context.strokeStyle = PALETTE.pinStroke;
   context.stroke(outline);
   context.beginPath();
@@ -91,8 +96,13 @@ export const schoolLayers: LayerSpecification[] = [
     filter: [...isCluster],
     paint: {
       "circle-color": PALETTE.pinDefault,
-      "circle-radius": ["step", ["get", "point_count"], 15, 10, 19, 50, 23],
-      "circle-stroke-width": 2.5,
+      "circle-radius": [
+        "step",
+        ["get", "point_count"],
+        CLUSTER_RADIUS_STEPS.base,
+        ...CLUSTER_RADIUS_STEPS.steps.flat(),
+      ],
+      "circle-stroke-width": CLUSTER_STROKE_WIDTH,
       // A red ring says a favourite is inside.
       "circle-stroke-color": ["case", [">", ["get", "favorites"], 0], PALETTE.pinFavorite, PALETTE.pinStroke],
     },
@@ -105,7 +115,7 @@ export const schoolLayers: LayerSpecification[] = [
     layout: {
       "text-field": ["get", "point_count_abbreviated"],
       "text-font": [FONT_BOLD],
-      "text-size": 13,
+      "text-size": CLUSTER_TEXT_SIZE,
       "text-allow-overlap": true,
     },
     paint: { "text-color": PALETTE.pinStroke },

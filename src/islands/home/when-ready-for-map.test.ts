@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { whenReadyForMap } from "./when-ready-for-map";
+import { startsAtOnce, whenReachedForMap, whenReadyForMap } from "./when-ready-for-map";
 
 /** An event target with a hand-driven requestIdleCallback. */
 function fakeWindow() {
@@ -63,5 +63,83 @@ describe("whenReadyForMap", () => {
     runIdle();
     await Bun.sleep(5);
     expect(loads).toBe(0);
+  });
+});
+
+/** A window whose matchMedia answers `fine` for the desktop-with-a-mouse query, and records what it was asked. */
+function screenWith(fine: boolean) {
+  const asked: string[] = [];
+  const matchMedia = ((query: string) => {
+    asked.push(query);
+    return { matches: fine && query === "(hover: hover) and (pointer: fine)" };
+  }) as unknown as Window["matchMedia"];
+  return { matchMedia, asked };
+}
+
+/** An event as the box sees it: a plain Event with the key a KeyboardEvent would carry. */
+const keyEvent = (key: string) => Object.assign(new Event("keydown"), { key });
+
+describe("whenReachedForMap (a drawn map in the box)", () => {
+  it("on a touch screen, starts nothing by itself: not on idle time, not after a while", async () => {
+    const box = new EventTarget();
+    let loads = 0;
+    whenReachedForMap(box, () => loads++, screenWith(false));
+    await Bun.sleep(20);
+    expect(loads).toBe(0);
+  });
+
+  for (const type of ["touchstart", "pointerdown", "wheel"]) {
+    it(`starts at the first ${type} on the box, once`, () => {
+      const box = new EventTarget();
+      let loads = 0;
+      whenReachedForMap(box, () => loads++, screenWith(false));
+      box.dispatchEvent(new Event(type));
+      box.dispatchEvent(new Event(type));
+      box.dispatchEvent(new Event("pointerdown"));
+      expect(loads).toBe(1);
+    });
+  }
+
+  it("starts on a key pressed on a focused mark, but Tab only passes through", () => {
+    const box = new EventTarget();
+    let loads = 0;
+    whenReachedForMap(box, () => loads++, screenWith(false));
+    box.dispatchEvent(keyEvent("Tab"));
+    expect(loads).toBe(0);
+    box.dispatchEvent(keyEvent("Enter"));
+    expect(loads).toBe(1);
+  });
+
+  it("ignores what happens outside the box (the list, the page)", () => {
+    const box = new EventTarget();
+    const page = new EventTarget();
+    let loads = 0;
+    whenReachedForMap(box, () => loads++, screenWith(false));
+    page.dispatchEvent(new Event("pointerdown"));
+    page.dispatchEvent(new Event("touchstart"));
+    expect(loads).toBe(0);
+  });
+
+  it("on a desktop with a mouse, starts at once", () => {
+    const screen = screenWith(true);
+    let loads = 0;
+    whenReachedForMap(new EventTarget(), () => loads++, screen);
+    expect(loads).toBe(1);
+    expect(screen.asked).toEqual(["(hover: hover) and (pointer: fine)"]);
+  });
+
+  it("does nothing once stopped", () => {
+    const box = new EventTarget();
+    let loads = 0;
+    const stop = whenReachedForMap(box, () => loads++, screenWith(false));
+    stop();
+    box.dispatchEvent(new Event("touchstart"));
+    expect(loads).toBe(0);
+  });
+
+  it("startsAtOnce: only a hovering, precise pointer; no matchMedia means no", () => {
+    expect(startsAtOnce(screenWith(true))).toBe(true);
+    expect(startsAtOnce(screenWith(false))).toBe(false);
+    expect(startsAtOnce({})).toBe(false);
   });
 });
