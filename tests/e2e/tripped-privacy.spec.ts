@@ -30,6 +30,8 @@ test("badges kept private read 'Badges are private.' to others, and the owner's 
 
   await owner.page.goto("/feed");
   const progress = await hydratedIsland(owner.page, "FeedProgress");
+  // On a phone the setting sits in the Badges tile's panel (issue 23: the phone feed's summary).
+  await progress.getByRole("button", { name: /^Badges/ }).click();
   const keep = progress.getByLabel("Keep my badge progress private");
   await expect(keep).toBeChecked();
   await expect(

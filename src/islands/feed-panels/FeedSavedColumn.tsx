@@ -1,6 +1,9 @@
+import { useId } from "react";
 import type { CheckinView } from "../../common/schemas/checkins";
+import { useMyCheckins } from "../checkins/queries/checkins";
 import { PastCheckinsPanel } from "./PastCheckinsPanel";
 import { type SavedSchool, SavedSchoolsPanel } from "./SavedSchoolsPanel";
+import { PhonePanel, SummaryTile, SummaryTiles, usePhonePanels } from "./SummaryTiles";
 
 export interface FeedSavedProps {
   savedSchools: SavedSchool[];
@@ -8,12 +11,39 @@ export interface FeedSavedProps {
   checkins: CheckinView[] | null;
 }
 
-/** Feed column 2 (spec §2): collapsible Saved Schools and Past Check-ins. */
+/**
+ * Feed column 2 (spec §2): collapsible Saved Schools and Past Check-ins; on a phone, their
+ * tiles of the summary above the feed, each opening its panel.
+ */
 export function FeedSavedColumn({ savedSchools, checkins }: FeedSavedProps) {
+  const panels = usePhonePanels<"saved" | "checkins">();
+  const id = useId();
+  // The panel's own query: the tile counts what the panel lists.
+  const mine = useMyCheckins(true, checkins ?? undefined).data;
   return (
     <>
-      <SavedSchoolsPanel schools={savedSchools} />
-      <PastCheckinsPanel initial={checkins} />
+      <SummaryTiles label="Your gyms">
+        <SummaryTile
+          label="Saved"
+          value={savedSchools.length}
+          panelId={`${id}-saved`}
+          open={panels.isOpen("saved")}
+          onToggle={() => panels.toggle("saved")}
+        />
+        <SummaryTile
+          label="Check-ins"
+          value={mine ? mine.length : "…"}
+          panelId={`${id}-checkins`}
+          open={panels.isOpen("checkins")}
+          onToggle={() => panels.toggle("checkins")}
+        />
+      </SummaryTiles>
+      <PhonePanel id={`${id}-saved`} open={panels.isOpen("saved")}>
+        <SavedSchoolsPanel schools={savedSchools} />
+      </PhonePanel>
+      <PhonePanel id={`${id}-checkins`} open={panels.isOpen("checkins")}>
+        <PastCheckinsPanel initial={checkins} />
+      </PhonePanel>
     </>
   );
 }
