@@ -95,12 +95,17 @@ function MoreMenu({ username, onBlock, onReport }: { username: string; onBlock()
       <button
         ref={toggleRef}
         type="button"
-        className="icon-button"
+        className="icon-button more-menu-toggle"
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
       >
-        <span aria-hidden="true">⋯</span>
+        {/* Three drawn dots: the '⋯' character was thin and faint in many fonts (issue 23). */}
+        <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+          <circle cx="4" cy="10" r="2" fill="currentColor" />
+          <circle cx="10" cy="10" r="2" fill="currentColor" />
+          <circle cx="16" cy="10" r="2" fill="currentColor" />
+        </svg>
         <span className="visually-hidden">More actions for @{username}</span>
       </button>
       <div id={menuId} className="more-menu-list" hidden={!open}>
