@@ -34,6 +34,12 @@ export const homeTexts = {
   /** Not in the spec (issue 23): a distance says where it is measured from. */
   yourLocation: "your location",
   distanceFrom: (miles: number, place: string) => `${miles} mi from ${place}`,
+  /** Not in the spec (issue 23): the location's state, shown in place of a toast. */
+  locating: "Finding your location…",
+  locatedGps: "Using your location",
+  locatedIp: "Using your approximate location",
+  locationHelp: "Location help",
+  filters: "Filters",
 } as const;
 
 /** Spec §8: "{time} is in hours if at least 1 hour, otherwise in minutes, rounded up". */

@@ -22,7 +22,7 @@ export function DayChips({ query, signedIn, onChange }: DayChipsProps) {
   };
   return (
     <div className="chip-row">
-      <form method="get" action="/" className="chips">
+      <form method="get" action="/" className="chips chips-days">
         <HiddenQuery query={query} omit="days" />
         <fieldset>
           <legend className="visually-hidden">Open mat day</legend>
@@ -52,24 +52,32 @@ export function DayChips({ query, signedIn, onChange }: DayChipsProps) {
           ))}
         </fieldset>
       </form>
-      {signedIn && (
-        <form method="get" action="/" className="chips">
-          <HiddenQuery query={query} omit="saved" />
-          <button
-            type="submit"
-            name="saved"
-            value={query.saved ? "0" : "1"}
-            className="chip chip-saved"
-            aria-pressed={query.saved}
-            onClick={(event) => {
-              event.preventDefault();
-              onChange({ saved: !query.saved });
-            }}
-          >
-            {homeTexts.savedGyms}
-          </button>
-        </form>
-      )}
+      {signedIn && <SavedChip query={query} onChange={onChange} />}
     </div>
+  );
+}
+
+/**
+ * 'Saved Gyms' (spec §2, members only): beside the day chips from 768 px on; on a phone the
+ * bar hides it and the filter sheet shows its own (issue 23).
+ */
+export function SavedChip({ query, onChange }: Omit<DayChipsProps, "signedIn">) {
+  return (
+    <form method="get" action="/" className="chips chips-saved">
+      <HiddenQuery query={query} omit="saved" />
+      <button
+        type="submit"
+        name="saved"
+        value={query.saved ? "0" : "1"}
+        className="chip chip-saved"
+        aria-pressed={query.saved}
+        onClick={(event) => {
+          event.preventDefault();
+          onChange({ saved: !query.saved });
+        }}
+      >
+        {homeTexts.savedGyms}
+      </button>
+    </form>
   );
 }

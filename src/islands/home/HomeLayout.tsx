@@ -1,12 +1,16 @@
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { type HomeQuery, type HomeScreenProps, MAX_FIT_ZOOM, type SchoolSummary } from "../../common/home";
+import { homeTexts } from "../../common/home-texts";
 import { goingTexts } from "../../common/schemas/going";
 import { TonightList } from "../going/TonightList";
 import { DayChips } from "./DayChips";
 import { FeedbackDialog } from "./FeedbackDialog";
+import { FilterSheet, FiltersButton, moreFiltersOn } from "./FilterSheet";
 import { LocationHelpDialog } from "./LocationHelpDialog";
+import { LocationState } from "./LocationState";
 import { MapArea } from "./MapArea";
 import { OpenFilter } from "./OpenFilter";
+import { PhonePinCard } from "./PhonePinCard";
 import { PopupCard } from "./PopupCard";
 import { RuleChips } from "./RuleChips";
 import { SchoolDetailDialog } from "./SchoolDetailDialog";
@@ -17,8 +21,13 @@ import { useHomeData } from "./use-home-data";
 import { useHomeEffects } from "./use-home-effects";
 import { useHome, useHomeActions } from "./use-home-state";
 import { useVisitorLocation } from "./use-location";
+import { usePhone } from "./use-phone";
 
-/** The home screen: search and filters, the school list, the map, and their dialogs. */
+/**
+ * The home screen: search and filters, the school list, the map, and their dialogs. On a phone
+ * (issue 23) the map fills the screen under a compact bar, the list is a bottom sheet over it,
+ * the rarer filters open in a sheet of their own, and a pin's card sits above the list.
+ */
 export function HomeLayout(props: HomeScreenProps) {
   const data = useHomeData(props);
   useHomeEffects(props, data);
@@ -28,12 +37,15 @@ export function HomeLayout(props: HomeScreenProps) {
   const feedbackFor = useHome((s) => s.feedbackFor);
   const signInFor = useHome((s) => s.signInFor);
   const locationHelp = useHome((s) => s.locationHelp);
-  const sheetOpen = useHome((s) => s.sheetOpen);
+  const sheetHeight = useHome((s) => s.sheetHeight);
   const camera = useHome((s) => s.camera);
   const cameraKey = useHome((s) => s.cameraKey);
   const signedIn = props.viewer !== null;
   const { model, favoriteIds, rowsById } = data;
-  useVisitorLocation(data.mounted && !query.search);
+  const locationStatus = useVisitorLocation(data.mounted && !query.search);
+  const phone = usePhone();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const showLocationHelp = () => actions.set({ locationHelp: true });
 
   const onSearch = (text: string) => {
     // The same search again only retries a failed one: each search counts against the quota.
@@ -52,7 +64,7 @@ export function HomeLayout(props: HomeScreenProps) {
     const at = { lat: school.latitude, lng: school.longitude };
     actions.moveCamera({ kind: "point", ...at, zoom: MAX_FIT_ZOOM });
     // On a phone the sheet would cover the school: fold it.
-    actions.set({ popup: { id: school.id, ...at }, sheetOpen: false });
+    actions.set({ popup: { id: school.id, ...at }, sheetHeight: "peek" });
   };
 
   const mapSchools = useMemo(
@@ -68,65 +80,84 @@ export function HomeLayout(props: HomeScreenProps) {
   );
   const popupRow = popup ? rowsById.get(popup.id) : undefined;
   const nameOf = (id: number) => rowsById.get(id)?.name ?? "";
+  const card = popupRow && (
+    <PopupCard
+      row={popupRow}
+      signedIn={signedIn}
+      onFeedback={(id) => actions.set({ feedbackFor: id })}
+      onDetails={openDetails}
+    />
+  );
 
   return (
-    <div className="home-screen" data-sheet={sheetOpen ? "open" : "folded"}>
+    <div className="home-screen" data-sheet={sheetHeight}>
       <div className="home-toolbar">
         <SearchBox query={query} onSearch={onSearch} />
         <div className="home-filters">
+          <FiltersButton
+            count={moreFiltersOn(query, signedIn)}
+            open={filtersOpen}
+            onOpen={() => setFiltersOpen(true)}
+          />
           <DayChips query={query} signedIn={signedIn} onChange={onFilter} />
           <OpenFilter query={query} onChange={(open) => onFilter({ open })} />
           <RuleChips query={query} onChange={(rules) => onFilter({ rules })} />
-          <button type="button" className="link-button" onClick={() => actions.set({ locationHelp: true })}>
-            Location help
+          <button type="button" className="link-button bar-location-help" onClick={showLocationHelp}>
+            {homeTexts.locationHelp}
           </button>
         </div>
       </div>
-      <SchoolSheet
-        model={model}
-        open={sheetOpen}
-        onOpenChange={(open) => actions.set({ sheetOpen: open })}
-        onOpenSchool={openDetails}
-        interactive={data.mounted}
-        instead={
-          query.open === "tonight"
-            ? {
-                title: goingTexts.tonightTitle,
-                body: (
-                  <TonightList
-                    items={data.tonight.items}
-                    isError={data.tonight.isError}
-                    located={data.tonight.located}
-                    from={data.tonight.from}
-                    signedIn={signedIn}
-                    onOpenSchool={openDetails}
-                  />
-                ),
-              }
-            : undefined
-        }
-      />
+      <div className="home-overlay">
+        {/* On a phone the card is laid out above the sheet; on a desktop it is MapLibre's popup. */}
+        {phone && card && (
+          <PhonePinCard labelledBy={`popup-${popup?.id}-title`} onClose={() => actions.set({ popup: null })}>
+            {card}
+          </PhonePinCard>
+        )}
+        <SchoolSheet
+          model={model}
+          height={sheetHeight}
+          onHeightChange={(height) => actions.set({ sheetHeight: height })}
+          onOpenSchool={openDetails}
+          interactive={data.mounted}
+          status={
+            query.search ? undefined : <LocationState status={locationStatus} onHelp={showLocationHelp} />
+          }
+          instead={
+            query.open === "tonight"
+              ? {
+                  title: goingTexts.tonightTitle,
+                  body: (
+                    <TonightList
+                      items={data.tonight.items}
+                      isError={data.tonight.isError}
+                      located={data.tonight.located}
+                      from={data.tonight.from}
+                      signedIn={signedIn}
+                      onOpenSchool={openDetails}
+                    />
+                  ),
+                }
+              : undefined
+          }
+        />
+      </div>
       <MapArea
         schools={mapSchools}
         basemapUrl={props.basemapUrl}
+        drawnMap={props.drawnMap}
         camera={camera}
         cameraKey={cameraKey}
-        selected={popup}
+        selected={phone ? null : popup}
         onPinClick={(id: number) => {
           const row = rowsById.get(id);
-          if (row) actions.set({ popup: { id, lat: row.lat, lng: row.lng } });
+          if (!row) return;
+          const selected = { id, lat: row.lat, lng: row.lng };
+          // On a phone the sheet folds under the card, leaving the most map in view.
+          actions.set(phone ? { popup: selected, sheetHeight: "peek" } : { popup: selected });
         }}
         onPopupClose={() => actions.set({ popup: null })}
-        popupContent={
-          popupRow && (
-            <PopupCard
-              row={popupRow}
-              signedIn={signedIn}
-              onFeedback={(id) => actions.set({ feedbackFor: id })}
-              onDetails={openDetails}
-            />
-          )
-        }
+        popupContent={phone ? undefined : card}
       />
       {query.school !== null && (
         <SchoolDetailDialog
@@ -150,6 +181,18 @@ export function HomeLayout(props: HomeScreenProps) {
       )}
       {signInFor !== null && (
         <SignInRequiredDialog schoolId={signInFor} onClose={() => actions.set({ signInFor: null })} />
+      )}
+      {filtersOpen && (
+        <FilterSheet
+          query={query}
+          signedIn={signedIn}
+          onChange={onFilter}
+          onLocationHelp={() => {
+            setFiltersOpen(false);
+            showLocationHelp();
+          }}
+          onClose={() => setFiltersOpen(false)}
+        />
       )}
       {locationHelp && <LocationHelpDialog onClose={() => actions.set({ locationHelp: false })} />}
     </div>

@@ -17,7 +17,7 @@ export function RuleChips({
   onChange(rules: HomeQuery["rules"]): void;
 }) {
   return (
-    <form method="get" action="/" className="chips">
+    <form method="get" action="/" className="chips chips-rules">
       <HiddenQuery query={query} omit="rules" />
       <fieldset>
         <legend className="visually-hidden">Visitor rules</legend>

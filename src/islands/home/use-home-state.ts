@@ -3,6 +3,7 @@ import { useStore } from "zustand";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { CITY_ZOOM, type HomeQuery, type HomeScreenProps, homeQueryString } from "../../common/home";
 import { type Camera, cameraForSearch } from "./camera";
+import type { SheetHeight } from "./sheet-gesture";
 
 export interface LatLng {
   lat: number;
@@ -18,7 +19,8 @@ export interface HomeUi {
   feedbackFor: number | null;
   signInFor: number | null;
   locationHelp: boolean;
-  sheetOpen: boolean;
+  /** The phone's bottom sheet: peek, half or full (issue 23). A side panel from 768 px ignores it. */
+  sheetHeight: SheetHeight;
   camera: Camera;
   /** Bumped on every camera move, so moving to the same place twice still moves the map. */
   cameraKey: number;
@@ -58,7 +60,8 @@ export function createHomeStore(props: HomeScreenProps): StoreApi<HomeState> {
     feedbackFor: null,
     signInFor: null,
     locationHelp: false,
-    sheetOpen: true,
+    // Map first: the sheet starts low, its head and first school showing.
+    sheetHeight: "peek",
     camera: initialCamera(props),
     cameraKey: 0,
     origin: null,
