@@ -241,7 +241,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(errorMapper(log))
     .use(assetRoutes())
     .use(basemapRoutes({ publicUrl: env.PUBLIC_URL }))
-    .use(healthRoutes(context))
+    .use(healthRoutes({ client: database.client, jobs, logger: log }))
     .use(seoRoutes(context, () => schoolPagePaths(database.db)))
     .use(authRoutes(guard, authDeps))
     .use(accountRoutes(context, guard, authDeps))

@@ -33,7 +33,15 @@ export interface JobRunner {
   start(tickMs?: number): void;
   /** Stops the timer and waits for running jobs to finish. */
   stop(): Promise<void>;
+  /**
+   * When the runner last looked for due jobs (`performance.now()`, undefined before its
+   * first tick), and its tick interval: readiness asks that it ticked within a few.
+   */
+  lastTick(): { at: number | undefined; everyMs: number };
 }
+
+/** What became of one run of a job, for the metrics (a periodic job another copy holds did not run). */
+export type JobOutcome = { job: string; ok: boolean; seconds: number };
 
 export const TICK_MS = 1_000;
 
@@ -42,13 +50,17 @@ export function createJobRunner(opts: {
   logger: Logger;
   now: () => Date;
   jobs: readonly Job[];
+  onRun?: (outcome: JobOutcome) => void;
 }): JobRunner {
-  const { db, logger, now, jobs } = opts;
+  const { db, logger, now, jobs, onRun } = opts;
   const dueAt = new Map<string, number>();
   const running = new Map<string, Promise<void>>();
   let timer: ReturnType<typeof setInterval> | undefined;
+  let tickedAt: number | undefined;
+  let tickMs = TICK_MS;
 
-  async function attempt(job: Job, at: Date): Promise<void> {
+  /** Runs the job if it is this copy's to run; false when another copy holds its lease. */
+  async function attempt(job: Job, at: Date): Promise<boolean> {
     const next = at.getTime() + job.everyMs;
     dueAt.set(job.name, next);
     if (job.kind === "periodic") {
@@ -56,19 +68,29 @@ export function createJobRunner(opts: {
         // Another copy holds it: look again when that lease runs out, not every tick.
         const until = await jobLeasedUntil(db, job.name);
         if (until) dueAt.set(job.name, until.getTime());
-        return;
+        return false;
       }
     }
     await job.run({ db, now: at, logger });
     if (job.kind === "periodic") await recordJobRun(db, job.name, at);
     logger.debug("job ran", { job: job.name });
+    return true;
   }
 
   function runJob(job: Job): Promise<void> {
     let run = running.get(job.name);
     if (!run) {
+      const started = performance.now();
+      const outcome = (ok: boolean) =>
+        onRun?.({ job: job.name, ok, seconds: (performance.now() - started) / 1000 });
       run = attempt(job, now())
-        .catch((error) => logger.error("job failed", { job: job.name, ...loggableError(error) }))
+        .then((ran) => {
+          if (ran) outcome(true);
+        })
+        .catch((error) => {
+          outcome(false);
+          logger.error("job failed", { job: job.name, ...loggableError(error) });
+        })
         .finally(() => running.delete(job.name));
       running.set(job.name, run);
     }
@@ -76,6 +98,7 @@ export function createJobRunner(opts: {
   }
 
   async function runDue(): Promise<void> {
+    tickedAt = performance.now();
     const at = now().getTime();
     const due = jobs.filter((job) => running.has(job.name) || (dueAt.get(job.name) ?? 0) <= at);
     await Promise.all(due.map(runJob));
@@ -90,8 +113,9 @@ export function createJobRunner(opts: {
       dueAt.set(name, 0);
       void runJob(job);
     },
-    start(tickMs = TICK_MS) {
+    start(everyMs = TICK_MS) {
       if (timer) return;
+      tickMs = everyMs;
       timer = setInterval(() => void runDue(), tickMs);
       timer.unref?.();
       void runDue();
@@ -101,5 +125,6 @@ export function createJobRunner(opts: {
       timer = undefined;
       await Promise.all(running.values());
     },
+    lastTick: () => ({ at: tickedAt, everyMs: tickMs }),
   };
 }
