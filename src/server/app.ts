@@ -44,6 +44,8 @@ import { memberCalendarRoutes } from "./features/member-calendar/routes";
 import { messagePageRoutes, oneClickUnsubscribe } from "./features/messages/page-routes";
 import { messageRoutes } from "./features/messages/routes";
 import { messageMailJob, pruneUnsubscribeLinks } from "./features/messages/service";
+import { metricsRoutes } from "./features/metrics/routes";
+import { instrumentedMetrics } from "./features/metrics/service";
 import { notificationRoutes } from "./features/notifications/routes";
 import {
   NOTIFICATIONS_JOB,
@@ -87,6 +89,7 @@ import { pruneIdempotencyKeys } from "./http/idempotency";
 import type { MemberLimitName } from "./http/member-limits";
 import { type PipelineHandler, withPipeline } from "./http/pipeline";
 import { pruneRateCounters } from "./http/rate-limit";
+import { routeTemplates } from "./http/route-template";
 import { onOneCopy } from "./jobs/one-copy";
 import { pruneJob } from "./jobs/prune";
 import { createJobRunner, type JobRunner } from "./jobs/runner";
@@ -146,10 +149,11 @@ function once(fn: () => Promise<void>): () => Promise<void> {
 
 /** Opens and migrates the database, then composes the feature plugins. */
 export async function createApp({ env, logger, now }: CreateAppOptions): Promise<App> {
-  const log = logger ?? createLogger(env.LOG_LEVEL);
+  const log = logger ?? createLogger(env.LOG_LEVEL, undefined, env.LOG_FORMAT);
   const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, replicaOf(env));
   const applied = await migrate(database.client, { by: buildLabel() });
   if (applied) log.info("migrations applied", { count: applied });
+  const metrics = instrumentedMetrics(database.client);
   await loadIslands();
   const storage = createStorage(env);
   const context: AppContext = { env, database, logger: log, now: now ?? (() => new Date()), storage };
@@ -175,6 +179,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     db: database.db,
     logger: log,
     now: context.now,
+    onRun: metrics.job,
     jobs: [
       outbox.job,
       pruneJob("sessions", pruneExpiredSessions),
@@ -238,10 +243,22 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
   });
 
   const router = new Elysia()
+    .use(routeTemplates())
     .use(errorMapper(log))
     .use(assetRoutes())
     .use(basemapRoutes({ publicUrl: env.PUBLIC_URL }))
     .use(healthRoutes({ client: database.client, jobs, logger: log }))
+    .use(
+      metricsRoutes({
+        db: database.db,
+        metrics,
+        liveStreams: () => live.size,
+        now: context.now,
+        logger: log,
+        token: env.METRICS_TOKEN,
+        trustProxy: env.TRUST_PROXY,
+      }),
+    )
     .use(seoRoutes(context, () => schoolPagePaths(database.db)))
     .use(authRoutes(guard, authDeps))
     .use(accountRoutes(context, guard, authDeps))
@@ -365,6 +382,8 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     headerlessWrites: [oneClickUnsubscribe],
     logger: log,
     trustProxy: env.TRUST_PROXY,
+    logAddresses: env.LOG_ADDRESSES,
+    onResponse: metrics.request,
   });
   return {
     handle,

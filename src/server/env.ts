@@ -39,6 +39,19 @@ export const envVars = {
     default: "production",
   },
   LOG_LEVEL: { description: "debug | info | warn | error", default: "info" },
+  LOG_FORMAT: {
+    description: "json (one object per line, for log shippers) | text (key=value lines, for reading)",
+    default: "json",
+  },
+  LOG_ADDRESSES: {
+    description: "Write the client's address into each request's log line (true | false)",
+    default: "false",
+  },
+  METRICS_TOKEN: {
+    description:
+      "Bearer token that GET /metrics asks for; unset, /metrics answers only to this machine (loopback)",
+    default: "",
+  },
   DONATE_URL: { description: "URL of the donation button; unset means donations are off", default: "" },
   DEMO_DATA: { description: "Load demo data on first start (true | false)", default: "true" },
   SMTP_URL: {
@@ -118,6 +131,8 @@ export type EnvName = keyof typeof envVars;
 const url = (name: string) =>
   v.pipe(v.string(), v.url(`${name} must be a URL, for example https://openmat.example`));
 
+const METRICS_TOKEN_RULE = "METRICS_TOKEN must be at least 16 characters, without spaces";
+
 const envSchema = v.object({
   PORT: v.pipe(
     v.string(),
@@ -166,6 +181,18 @@ const envSchema = v.object({
     "NODE_ENV must be production, development or test",
   ),
   LOG_LEVEL: v.picklist(["debug", "info", "warn", "error"], "LOG_LEVEL must be debug, info, warn or error"),
+  LOG_FORMAT: v.picklist(["json", "text"], "LOG_FORMAT must be json or text"),
+  LOG_ADDRESSES: v.pipe(
+    v.picklist(["true", "false", "1", "0"], "LOG_ADDRESSES must be true or false"),
+    v.transform((s) => s === "true" || s === "1"),
+  ),
+  METRICS_TOKEN: v.union(
+    [
+      v.literal(""),
+      v.pipe(v.string(), v.minLength(16, METRICS_TOKEN_RULE), v.regex(/^\S+$/, METRICS_TOKEN_RULE)),
+    ],
+    METRICS_TOKEN_RULE,
+  ),
   DONATE_URL: v.union([v.literal(""), url("DONATE_URL")], "DONATE_URL must be a URL"),
   DEMO_DATA: v.pipe(
     v.picklist(["true", "false", "1", "0"], "DEMO_DATA must be true or false"),
@@ -230,6 +257,13 @@ const envSchema = v.object({
 
 export type Env = v.InferOutput<typeof envSchema>;
 
+const SECRET_VARS = new Set([
+  "DATABASE_AUTH_TOKEN",
+  "METRICS_TOKEN",
+  "S3_SECRET_ACCESS_KEY",
+  "VAPID_PRIVATE_KEY",
+]);
+
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
@@ -262,7 +296,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const problems = result.issues.map((issue) => {
     const key = issue.path?.[0]?.key;
-    return `${String(key)}: ${issue.message} (got ${JSON.stringify(raw[String(key)])})`;
+    // A secret is never echoed to the terminal or the service's journal, even a wrong one.
+    const got = SECRET_VARS.has(String(key))
+      ? "its value is not shown"
+      : `got ${JSON.stringify(raw[String(key)])}`;
+    return `${String(key)}: ${issue.message} (${got})`;
   });
   throw new EnvError(problems);
 }

@@ -27,7 +27,7 @@ export function fetchHandler(app: App) {
 
 /** Starts the HTTP server and stops it gracefully on SIGTERM or SIGINT. */
 export async function serve(env: Env): Promise<void> {
-  const logger = createLogger(env.LOG_LEVEL);
+  const logger = createLogger(env.LOG_LEVEL, undefined, env.LOG_FORMAT);
   const app: App = await createApp({ env, logger });
   const server = Bun.serve({
     port: env.PORT,

@@ -5,6 +5,7 @@ import { isCrossSiteWrite, isStateChanging } from "./csrf";
 import { jsonResponse, messages } from "./errors";
 import { readLimited } from "./read-limited";
 import { attachRequestMeta, createRequestMeta } from "./request-meta";
+import { routeLabel } from "./route-template";
 import { isHttpsUrl, withSecurityHeaders } from "./security-headers";
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -33,6 +34,18 @@ export interface PipelineOptions {
    * secret in the request, never a cookie (a mail provider's one-click unsubscribe).
    */
   headerlessWrites?: readonly { method: string; path: RegExp }[];
+  /** LOG_ADDRESSES: the request's log line carries the client's address. */
+  logAddresses?: boolean;
+  /** Told of every answered request (the metrics count them). */
+  onResponse?: (answered: AnsweredRequest) => void;
+}
+
+/** One answered request as the metrics see it: its route template, never its path. */
+export interface AnsweredRequest {
+  route: string;
+  method: string;
+  status: number;
+  seconds: number;
 }
 
 type Handler = (request: Request) => Promise<Response> | Response;
@@ -99,13 +112,19 @@ export function withPipeline(handle: Handler, options: PipelineOptions): Pipelin
       // Even a body that fails while being compressed gets an answer with every header.
       out = finish(failed(error, meta.id, path));
     }
+    const ms = performance.now() - meta.startedAt;
+    const route = routeLabel(meta);
     options.logger.info("request", {
       reqId: meta.id,
       method: request.method,
+      route,
       path: loggedPath(path),
       status: out.status,
-      ms: Math.round((performance.now() - meta.startedAt) * 10) / 10,
+      ms: Math.round(ms * 10) / 10,
+      memberId: meta.memberId,
+      ip: options.logAddresses ? meta.ip : undefined,
     });
+    options.onResponse?.({ route, method: request.method, status: out.status, seconds: ms / 1000 });
     return out;
   };
 }

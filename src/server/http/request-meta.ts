@@ -6,6 +6,10 @@ export interface RequestMeta {
   startedAt: number;
   /** The client's address: the peer, or the last X-Forwarded-For hop (our proxy's) when TRUST_PROXY is set. */
   ip: string;
+  /** The matched route's template (`/api/users/:id`), set by `routeTemplates`; unset when no route matched. */
+  route?: string;
+  /** The signed-in member, set when a route resolved the session (for the request log). */
+  memberId?: number;
 }
 
 const metas = new WeakMap<Request, RequestMeta>();

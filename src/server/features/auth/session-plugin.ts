@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { authMessages } from "../../../common/schemas/auth";
 import type { AppContext } from "../../context";
 import { HttpError } from "../../http/errors";
+import { requestMeta } from "../../http/request-meta";
 import type { SessionCache } from "./session-cache";
 import { sessionCookieSpec, type ValidSession, validateSessionToken } from "./sessions";
 
@@ -47,12 +48,14 @@ export function sessionPlugin(app: AppContext, cache?: SessionCache) {
   const spec = sessionCookieSpec(app.env.PUBLIC_URL);
   const catchUp = catchUpOf(app);
   return new Elysia({ name: "session" })
-    .derive({ as: "global" }, async ({ cookie }) => {
+    .derive({ as: "global" }, async ({ cookie, request }) => {
       const jar = cookie[spec.name] as unknown as SessionCookieJar;
       const token = typeof jar.value === "string" ? jar.value : "";
       const session = token
         ? await validateSessionToken(app.database.db, token, app.now(), cache, catchUp)
         : null;
+      // The request's log line names the member.
+      if (session) requestMeta(request).memberId = session.user.id;
       if (session?.renewed) writeSessionCookie(jar, token, session.expiresAt, spec.secure);
       else if (token && !session) clearSessionCookie(jar, spec.secure);
       return { session, sessionCookie: jar };

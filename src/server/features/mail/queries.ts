@@ -61,6 +61,22 @@ export const countDueMail = async (db: Db, now: Date) =>
       .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
   )[0]?.n ?? 0;
 
+/**
+ * The queue as the metrics show it: mails not yet sent nor given up on, and when the
+ * oldest of them was written (null when none waits). Reads only pending rows (the due index).
+ */
+export async function mailQueueStats(db: Db): Promise<{ depth: number; oldest: Date | null }> {
+  const [row] = await db
+    .select({ depth: sql<number>`count(*)`, oldest: sql<number | null>`min(${mailOutbox.createdAt})` })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, "pending"));
+  const oldest = row?.oldest;
+  return {
+    depth: Number(row?.depth ?? 0),
+    oldest: oldest === null || oldest === undefined ? null : new Date(Number(oldest)),
+  };
+}
+
 export const MAIL_KEEP_MS = 30 * 86_400_000;
 
 /**

@@ -44,6 +44,10 @@ const SOURCES: readonly EventType[] = [
   "owner.removed",
   "occurrence.reminder",
 ];
+
+// For the consumer's lag (lag.ts).
+export { CURSOR as CONSUMER_CURSOR, SOURCES as CONSUMED_EVENTS };
+
 const BATCH = 200;
 /** Rounds per run, so a backlog drains in a few runs without one run holding on for long. */
 const ROUNDS = 5;

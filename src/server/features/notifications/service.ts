@@ -26,6 +26,8 @@ import {
 import { viewsFor } from "./views";
 
 export { NOTIFICATIONS_JOB, notificationsJob, wakesNotifications } from "./consumer";
+// How far the consumer is behind, for the metrics.
+export { notificationsLag } from "./lag";
 // For an account's deletion batch (account feature).
 export { forgetSoleActorItems } from "./queries";
 
