@@ -52,7 +52,25 @@ export interface SchoolMapProps {
   popup: HTMLElement | null;
   onPinClick(id: number): void;
   onPopupClose(): void;
+  /** The first idle: every tile of the view drawn (also `data-map-ready`). */
   onReady?(): void;
+  /**
+   * The view the map starts at, where a drawing of it already shows (issue 23): the map opens
+   * there, not at `camera`, unless the app moved the camera since `cameraKey` (then it flies
+   * on from there, as any later move); `easeTo`, a cluster tapped on the drawing, eases in.
+   */
+  start?: MapStart;
+  /** The map has loaded: its pins take taps, and the popup shows on it. */
+  onLoad?(): void;
+  /** It may replace the drawing: its first idle, or its first move if that comes sooner. */
+  onShown?(): void;
+}
+
+export interface MapStart {
+  center: { lng: number; lat: number };
+  zoom: number;
+  cameraKey: string | number;
+  easeTo?: { lng: number; lat: number; zoom: number } | null;
 }
 
 const GLYPHS_PATH = "/basemap/fonts/{fontstack}/{range}.pbf";
@@ -116,6 +134,17 @@ function wireInteractions(map: MapLibreMap, latest: RefObject<SchoolMapProps>) {
   }
 }
 
+/**
+ * The first view: `camera`, at once; or, with a drawn start, the drawing's view (the map was
+ * created there) and then whatever the visitor or the app asked for while it loaded.
+ */
+function startCamera(map: MapLibreMap, props: SchoolMapProps) {
+  const { start } = props;
+  if (!start) return applyCamera(map, props.camera, false);
+  if (props.cameraKey !== start.cameraKey) return applyCamera(map, props.camera, true);
+  if (start.easeTo) map.easeTo({ center: [start.easeTo.lng, start.easeTo.lat], zoom: start.easeTo.zoom });
+}
+
 const SOFTWARE_RENDERERS = /swiftshader|llvmpipe|softpipe|software/i;
 
 /**
@@ -150,11 +179,12 @@ export default function SchoolMap(props: SchoolMapProps) {
       const [, { flavor, maxZoom }] = await Promise.all([prepareMapLibre(), basemapOf(basemapUrl)]);
       if (cancelled || !container.current) return;
       const glyphsUrl = `${location.origin}${GLYPHS_PATH}`;
+      const start = latest.current.start;
       const instance = new MapLibreMap({
         container: container.current,
         style: buildMapStyle({ basemapUrl, glyphsUrl, flavor }),
-        center: US_VIEW.center,
-        zoom: US_VIEW.zoom,
+        center: start ? [start.center.lng, start.center.lat] : US_VIEW.center,
+        zoom: start?.zoom ?? US_VIEW.zoom,
         // No closer than the basemap draws: 'View on Map', a fit and the + button stop there.
         maxZoom,
         attributionControl: false,
@@ -187,14 +217,23 @@ export default function SchoolMap(props: SchoolMapProps) {
         const showZoom = () => container.current?.setAttribute("data-zoom", instance.getZoom().toFixed(2));
         instance.on("moveend", showZoom);
         showZoom();
-        appliedCameraKey.current = latest.current.cameraKey;
-        applyCamera(instance, latest.current.camera, false);
-        setMap(instance);
+        let shown = false;
+        const show = () => {
+          if (shown || cancelled) return;
+          shown = true;
+          latest.current.onShown?.();
+        };
+        instance.once("movestart", show);
         instance.once("idle", () => {
           if (cancelled) return;
           setReady(true);
           latest.current.onReady?.();
+          show();
         });
+        startCamera(instance, latest.current);
+        appliedCameraKey.current = latest.current.cameraKey;
+        setMap(instance);
+        latest.current.onLoad?.();
       });
     };
     create().catch((error) => console.error("map", error));

@@ -1,48 +1,158 @@
-import { type ComponentType, type ReactNode, useEffect, useState } from "react";
+import { type ComponentType, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import type { SchoolMapProps } from "../../client/map/SchoolMap";
-import { whenReadyForMap } from "./when-ready-for-map";
+import type { MapStart, SchoolMapProps } from "../../client/map/SchoolMap";
+import type { DrawnMapView } from "../../common/drawn-map";
+import { type HomeQuery, homeQueryString } from "../../common/home";
+import { type DrawnCluster, DrawnMap, type LiveMapStage } from "./DrawnMap";
+import { useHome } from "./use-home-state";
+import { whenReachedForMap, whenReadyForMap } from "./when-ready-for-map";
 
-type MapAreaProps = Omit<SchoolMapProps, "popup"> & { popupContent: ReactNode };
+type MapAreaProps = Omit<SchoolMapProps, "popup" | "start" | "onLoad" | "onShown"> & {
+  popupContent: ReactNode;
+  /** The first view drawn by the server; without it, the map loads as soon as the page is idle. */
+  drawnMap?: DrawnMapView;
+};
+
+/** What the map shows, apart from the details dialog's `school`. */
+const shownSet = (query: HomeQuery) => homeQueryString({ ...query, school: null });
 
 /**
  * A fixed-size box for the map, so nothing shifts when it arrives. The map code (MapLibre,
  * hundreds of KB) is not in the island's initial JS: the page modulepreloads it, so it
- * downloads beside the island, and it is evaluated in the first idle moment after the list
- * has hydrated (see whenReadyForMap), never in the way of the first render.
+ * downloads beside the island, and evaluates it only when it is wanted.
+ *
+ * With a drawn first view (issue 23), the drawing shows from the first HTML, and MapLibre
+ * starts when the visitor reaches for the map (see whenReachedForMap; a pin or cluster tap, a
+ * camera move the app asks for, or a filter or search changing what is shown) or at once on a
+ * desktop with a mouse. It opens at the drawing's view beneath it, and the drawing goes once
+ * the map has drawn that view (or moves). Without one, the map loads in the first idle moment
+ * after the list has hydrated (see whenReadyForMap).
  */
-export function MapArea({ popupContent, ...mapProps }: MapAreaProps) {
+export function MapArea({ popupContent, drawnMap, ...mapProps }: MapAreaProps) {
+  const { camera, cameraKey, schools, onPinClick } = mapProps;
   const [SchoolMap, setSchoolMap] = useState<ComponentType<SchoolMapProps> | null>(null);
   const [failed, setFailed] = useState(false);
   const [popup, setPopup] = useState<HTMLElement | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+
+  // The drawing: shown until the live map has drawn its view; the set and camera it was drawn for.
+  const [drawing, setDrawing] = useState(drawnMap !== undefined);
+  const [loaded, setLoaded] = useState(false);
+  const query = useHome((s) => s.query);
+  const [drawnSet] = useState(() => shownSet(query));
+  const onlyShown = shownSet(query) !== drawnSet;
+  const [firstCamera] = useState(() => JSON.stringify(camera));
+  const [drawnCameraKey, setDrawnCameraKey] = useState(cameraKey);
+  const [cluster, setCluster] = useState<DrawnCluster | null>(null);
+  const [pendingPin, setPendingPin] = useState<number | null>(null);
+  const shown = useMemo(() => new Map(schools.map((s) => [s.id, s.favorite])), [schools]);
 
   useEffect(() => {
     const host = document.createElement("div");
     host.className = "popup-host";
     setPopup(host);
+    if (!drawnMap) return whenReadyForMap(() => setWanted(true));
+    if (box.current) return whenReachedForMap(box.current, () => setWanted(true));
+  }, [drawnMap]);
+
+  useEffect(() => {
+    if (!wanted) return;
     let cancelled = false;
-    const stop = whenReadyForMap(() => {
-      import("../../client/map/SchoolMap")
-        .then((module) => {
-          if (!cancelled) setSchoolMap(() => module.default);
-        })
-        .catch((error) => {
-          console.error("map", error);
-          if (!cancelled) setFailed(true);
-        });
-    });
+    import("../../client/map/SchoolMap")
+      .then((module) => {
+        if (!cancelled) setSchoolMap(() => module.default);
+      })
+      .catch((error) => {
+        console.error("map", error);
+        if (!cancelled) setFailed(true);
+      });
     return () => {
       cancelled = true;
-      stop();
     };
-  }, []);
+  }, [wanted]);
+
+  // A camera move the app asks for starts the map; one that settles on the drawn view (the
+  // island's own first effects) does not. A change in what is shown starts it too.
+  const moved = useRef(false);
+  useEffect(() => {
+    if (moved.current) return;
+    if (JSON.stringify(camera) === firstCamera) setDrawnCameraKey(cameraKey);
+    else {
+      moved.current = true;
+      setWanted(true);
+    }
+  }, [camera, cameraKey, firstCamera]);
+  useEffect(() => {
+    if (onlyShown) setWanted(true);
+  }, [onlyShown]);
+
+  // A pin tapped before the schools it names arrived (the list's first rows only) opens when they do.
+  useEffect(() => {
+    if (pendingPin === null || !shown.has(pendingPin)) return;
+    setPendingPin(null);
+    onPinClick(pendingPin);
+  }, [pendingPin, shown, onPinClick]);
+
+  // Once the live map takes input, focus on a drawn mark moves to it, not to the page's start.
+  useEffect(() => {
+    if (!loaded || !box.current?.querySelector(".drawn-map")?.contains(document.activeElement)) return;
+    box.current.querySelector<HTMLElement>(".maplibregl-canvas")?.focus();
+  }, [loaded]);
+
+  // Popup's host element: moved into the drawing's card until the live map shows it.
+  const [cardSlot, setCardSlot] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    if (cardSlot && popup && !loaded) cardSlot.append(popup);
+  }, [cardSlot, popup, loaded]);
+
+  const start: MapStart | undefined = drawnMap && {
+    center: drawnMap.center,
+    zoom: drawnMap.zoom,
+    cameraKey: drawnCameraKey,
+    easeTo: cluster && { lng: cluster.lng, lat: cluster.lat, zoom: cluster.expansionZoom },
+  };
+  // "The whole US" is, on this page, the view the server drew for it.
+  const liveCamera: SchoolMapProps["camera"] =
+    drawnMap && camera.kind === "us" && firstCamera === JSON.stringify(camera)
+      ? { kind: "point", lat: drawnMap.center.lat, lng: drawnMap.center.lng, zoom: drawnMap.zoom }
+      : camera;
+  const stage: LiveMapStage = loaded ? "loaded" : SchoolMap ? "mounted" : "none";
 
   return (
-    // SchoolMap is itself the labelled map region; this box only holds its size.
-    <div className="home-map">
-      {SchoolMap ? (
-        <SchoolMap {...mapProps} popup={popup} />
-      ) : (
+    // SchoolMap is itself the labelled map region (the drawing is, until it mounts); this box only holds its size.
+    <div className="home-map" ref={box}>
+      {SchoolMap && (
+        <SchoolMap
+          {...mapProps}
+          camera={liveCamera}
+          popup={popup}
+          start={start}
+          onLoad={() => setLoaded(true)}
+          onShown={() => setDrawing(false)}
+        />
+      )}
+      {drawnMap && drawing && (
+        <DrawnMap
+          view={drawnMap}
+          shown={shown}
+          onlyShown={onlyShown}
+          live={stage}
+          selectedId={mapProps.selected?.id ?? null}
+          cardSlot={setCardSlot}
+          onPin={(id) => {
+            setWanted(true);
+            onPinClick(id);
+            if (!shown.has(id)) setPendingPin(id);
+          }}
+          onCluster={(tapped) => {
+            setCluster(tapped);
+            setWanted(true);
+          }}
+          onClose={mapProps.onPopupClose}
+        />
+      )}
+      {(failed || (!SchoolMap && !drawnMap)) && (
         <p className="home-map-status">{failed ? "The map could not be loaded." : "Loading map…"}</p>
       )}
       {popup && popupContent ? createPortal(popupContent, popup) : null}
