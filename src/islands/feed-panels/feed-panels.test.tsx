@@ -4,7 +4,10 @@ import { badgePrivacyTexts } from "../../common/schemas/privacy-texts";
 import { settingsMessages } from "../../common/schemas/settings";
 import { withDom } from "../home/test-dom";
 import { click, render, wait } from "../home/test-render";
+import { PageQueries } from "../users/PageQueries";
+import { resetPageQueryClient } from "../users/query-client";
 import { BadgeProgressPanel } from "./BadgeProgressPanel";
+import { FeedSavedColumn } from "./FeedSavedColumn";
 import { KeepPrivateToggle } from "./KeepPrivateToggle";
 import { LocationStatus, locationStatusTexts } from "./LocationStatus";
 import { PastCheckinsPanel } from "./PastCheckinsPanel";
@@ -122,5 +125,38 @@ describe("feed panels", () => {
     expect(box().checked).toBe(true);
     expect(document.querySelector(".toast")?.textContent).toContain(settingsMessages.failed);
     await unmount();
+  });
+
+  it("the phone summary's tiles count what their panels show, from the same query, and open them", async () => {
+    resetPageQueryClient();
+    const { container, unmount } = await render(
+      <PageQueries>
+        <FeedSavedColumn
+          savedSchools={[{ schoolId: 1, name: "Alpha BJJ", city: "Austin", slug: "alpha" }]}
+          checkins={null}
+        />
+      </PageQueries>,
+    );
+    await wait(30);
+    const tile = (name: string) =>
+      [...container.querySelectorAll<HTMLButtonElement>(".feed-tile")].find((b) =>
+        b.textContent?.startsWith(name),
+      ) as HTMLButtonElement;
+    expect(tile("Saved").textContent).toBe("Saved 1");
+    expect(tile("Check-ins").textContent).toBe("Check-ins 1");
+    // The tile and the panel share one request for the check-ins.
+    expect(calls.filter((c) => c === "GET /api/checkins")).toHaveLength(1);
+    const panel = document.getElementById(
+      tile("Check-ins").getAttribute("aria-controls") ?? "",
+    ) as HTMLElement;
+    expect(panel.textContent).toContain("Past Check-ins");
+    expect(panel.dataset.open).toBe("false");
+    await click(tile("Check-ins"));
+    expect(tile("Check-ins").getAttribute("aria-expanded")).toBe("true");
+    expect(panel.dataset.open).toBe("true");
+    await click(tile("Check-ins"));
+    expect(panel.dataset.open).toBe("false");
+    await unmount();
+    resetPageQueryClient();
   });
 });
