@@ -8,6 +8,7 @@ import { pruneOldEvents } from "./events/retention";
 import { accountPageRoutes } from "./features/account/page-routes";
 import { accountRoutes } from "./features/account/routes";
 import { adminPageRoutes } from "./features/admin/page-routes";
+import { apiDocRoutes } from "./features/api-docs/routes";
 import { assetRoutes } from "./features/assets/routes";
 import { authPageRoutes } from "./features/auth/page-routes";
 import {
@@ -21,9 +22,10 @@ import { createSessionCache } from "./features/auth/session-cache";
 import { sessionPlugin } from "./features/auth/session-plugin";
 import { scheduledBackups } from "./features/backups/job";
 import { badgeRoutes } from "./features/badges/routes";
-import { basemapArchiveUrl, basemapRoutes } from "./features/basemap/routes";
+import { basemapRoutes, basemapUrlFor } from "./features/basemap/routes";
 import { checkinRoutes } from "./features/checkins/routes";
 import { seedDemoCommunityOnce } from "./features/demo-community/service";
+import { drawnMapRoutes } from "./features/drawn-map/routes";
 import { favoriteRoutes } from "./features/favorites/routes";
 import { feedPageRoutes } from "./features/feed/page-routes";
 import { feedbackRoutes } from "./features/feedback/routes";
@@ -246,7 +248,8 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(routeTemplates())
     .use(errorMapper(log))
     .use(assetRoutes())
-    .use(basemapRoutes({ publicUrl: env.PUBLIC_URL }))
+    .use(basemapRoutes({ publicUrl: env.PUBLIC_URL, file: env.BASEMAP_FILE || undefined }))
+    .use(drawnMapRoutes({ db: database.db }))
     .use(healthRoutes({ client: database.client, jobs, logger: log }))
     .use(
       metricsRoutes({
@@ -356,10 +359,17 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(adminPageRoutes(context, session, render))
     .use(authPageRoutes(session, render, authDeps))
     .use(accountPageRoutes(session, render, authDeps))
-    .use(homePageRoutes(context, session, render, geo.schoolGeocoder, env.BASEMAP_URL || basemapArchiveUrl()))
+    .use(homePageRoutes(context, session, render, geo.schoolGeocoder, basemapUrlFor(env)))
     .use(sitePageRoutes(context, session, render))
     .use(pwaRoutes({ db: database.db, now: context.now }, guard))
     .use(pwaPageRoutes(session, render))
+    .use(
+      apiDocRoutes(
+        { routes: (): readonly unknown[] => router.routes, publicUrl: env.PUBLIC_URL },
+        session,
+        render,
+      ),
+    )
     .use(notFoundRoutes(session, render));
 
   // A follow, like or check-in may have written an event for the bell: deliver it now.

@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import * as v from "valibot";
 import { backupEnvProblems, backupEnvSchema, backupEnvVars } from "./features/backups/env";
 import { memberLimitEnvSchema, memberLimitEnvVars, positiveInt } from "./http/member-limits";
@@ -86,6 +87,11 @@ export const envVars = {
   BASEMAP_URL: {
     description:
       "PMTiles archive for the map (e.g. a Protomaps extract with streets); unset uses the built-in US basemap",
+    default: "",
+  },
+  BASEMAP_FILE: {
+    description:
+      "A PMTiles file on this machine to serve as the map instead of the built-in US basemap (e.g. one made by `openmat basemap extract`)",
     default: "",
   },
   TRUST_PROXY: {
@@ -226,6 +232,7 @@ const envSchema = v.object({
     ],
     "BASEMAP_URL must be a URL",
   ),
+  BASEMAP_FILE: v.string(),
   TRUST_PROXY: v.pipe(
     v.picklist(["true", "false", "1", "0"], "TRUST_PROXY must be true or false"),
     v.transform((s) => s === "true" || s === "1"),
@@ -270,6 +277,14 @@ export class EnvError extends Error {
   }
 }
 
+const isFile = (path: string) => {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+};
+
 /** Reads the config from `source`, falling back to defaults; throws EnvError listing every bad variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const raw: Record<string, string> = {};
@@ -289,6 +304,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     // A VAPID key pair comes whole, or is made and kept in the database.
     if (Boolean(result.output.VAPID_PUBLIC_KEY) !== Boolean(result.output.VAPID_PRIVATE_KEY)) {
       throw new EnvError(["VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both, or neither"]);
+    }
+    if (result.output.BASEMAP_FILE) {
+      if (result.output.BASEMAP_URL) throw new EnvError(["BASEMAP_FILE and BASEMAP_URL: set one, not both"]);
+      if (!isFile(result.output.BASEMAP_FILE)) {
+        throw new EnvError([`BASEMAP_FILE: no such file (got ${JSON.stringify(raw.BASEMAP_FILE)})`]);
+      }
     }
     const backupProblems = backupEnvProblems(result.output, raw);
     if (backupProblems.length) throw new EnvError(backupProblems);

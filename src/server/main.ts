@@ -2,6 +2,7 @@
 import { localPath, openDatabase, replicaOf } from "../db/client";
 import { assertSchemaKnown, migrate, pendingMigrations, SchemaTooNewError } from "../db/migrate";
 import { buildLabel } from "./build-info";
+import { basemapCommand, basemapUsage, ExtractInputError } from "./cli/basemap";
 import { backupDatabase, openDatabaseForBackup } from "./cli/backup";
 import { RestoreRefusedError, restoreDatabase } from "./cli/restore";
 import { exportCommand, importCommand, removeDemoCommand } from "./cli/schools";
@@ -106,6 +107,11 @@ const commands: Record<string, Command> = {
       await removeDemoCommand(loadEnv());
     },
   },
+  basemap: {
+    usage: basemapUsage,
+    help: "Cut a regional map (streets and labels where the source has them) out of a Protomaps build",
+    run: async (args) => basemapCommand(args),
+  },
   admin: {
     usage: "admin grant|revoke EMAIL",
     help: "Make an account an admin, or a member again",
@@ -177,7 +183,7 @@ async function main(argv: string[]) {
 
 if (import.meta.main) {
   main(process.argv.slice(2)).catch((error) => {
-    const plain = [EnvError, TransferFileError, SchemaTooNewError, RestoreRefusedError];
+    const plain = [EnvError, TransferFileError, SchemaTooNewError, RestoreRefusedError, ExtractInputError];
     if (plain.some((kind) => error instanceof kind)) console.error(error.message);
     else if (error instanceof UsageError) console.error(`${error.message}\n\n${helpText()}`);
     else console.error(error instanceof Error ? error.message : error);

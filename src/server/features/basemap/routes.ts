@@ -1,9 +1,11 @@
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { Elysia } from "elysia";
-import { buildMapStyle } from "../../../common/map-style/style";
+import { buildMapStyle, detectFlavor, type MapFlavor } from "../../../common/map-style/style";
 import { acceptsGzip } from "../../http/compression";
 import { jsonResponse, messages } from "../../http/errors";
 import { answerRange } from "./byte-range";
+import { openArchive } from "./extract/source";
 import { type BasemapManifest, basemapDataRoot, FONTS_DIR, loadBasemapManifest } from "./files";
 
 const BASEMAP_PATH = "/basemap";
@@ -15,6 +17,8 @@ const GLYPH_RANGE = /^(\d+)-(\d+)\.pbf$/;
 export interface BasemapRoutesOptions {
   /** Where the build lives; tests point it elsewhere. */
   root?: string;
+  /** BASEMAP_FILE: an operator's own archive (say, a regional extract with streets), served instead. */
+  file?: string;
   /** The site's public origin, for the absolute URLs in style.json; the request's origin otherwise. */
   publicUrl?: string;
 }
@@ -22,6 +26,28 @@ export interface BasemapRoutesOptions {
 /** The archive's URL with its content hash, so browsers may cache it for good. Pass it to the map. */
 export function basemapArchiveUrl(manifest: BasemapManifest = loadBasemapManifest()): string {
   return `${BASEMAP_PATH}/${manifest.archive.file}?v=${manifest.archive.sha256.slice(0, 16)}`;
+}
+
+const OWN_ARCHIVE = "region.pmtiles";
+
+interface ServedArchive {
+  path: string;
+  size: number;
+  etag: string;
+  url: string;
+}
+
+/** BASEMAP_FILE as served: versioned by its size and modification time, which change with its contents. */
+function ownArchive(path: string): ServedArchive {
+  const { size, mtimeMs } = statSync(path);
+  const version = Bun.hash(`${size}:${mtimeMs}`).toString(16).padStart(16, "0").slice(0, 16);
+  return { path, size, etag: `"${version}"`, url: `${BASEMAP_PATH}/${OWN_ARCHIVE}?v=${version}` };
+}
+
+/** The URL the map reads: BASEMAP_URL, else BASEMAP_FILE as served here, else the built-in archive. */
+export function basemapUrlFor(env: { BASEMAP_URL: string; BASEMAP_FILE: string }): string {
+  if (env.BASEMAP_URL) return env.BASEMAP_URL;
+  return env.BASEMAP_FILE ? ownArchive(env.BASEMAP_FILE).url : basemapArchiveUrl();
 }
 
 const decodeOrNull = (part: string) => {
@@ -41,14 +67,35 @@ const notModified = (request: Request, etag: string) => request.headers.get("if-
 export function basemapRoutes(options: BasemapRoutesOptions = {}) {
   const root = options.root ?? basemapDataRoot();
   const manifest = loadBasemapManifest(root);
-  const archive = Bun.file(join(root, manifest.archive.file));
-  const archiveEtag = `"${manifest.archive.sha256.slice(0, 32)}"`;
-  const archiveUrl = basemapArchiveUrl(manifest);
+  const builtIn: ServedArchive = {
+    path: join(root, manifest.archive.file),
+    size: manifest.archive.bytes,
+    etag: `"${manifest.archive.sha256.slice(0, 32)}"`,
+    url: basemapArchiveUrl(manifest),
+  };
+  const served = options.file ? ownArchive(options.file) : builtIn;
+  const archive = Bun.file(served.path);
+  const archiveEtag = served.etag;
+  const archiveUrl = served.url;
+  const archivePath = archiveUrl.split("?")[0] as string;
   const version = archiveUrl.split("?v=")[1];
   const glyphsEtag = `"${manifest.glyphs.sha256.slice(0, 32)}"`;
 
+  // An operator's archive may be a Protomaps build (streets, roads): its layers say which style fits.
+  let flavorOfFile: Promise<MapFlavor> | undefined;
+  const flavor = (): Promise<MapFlavor> => {
+    if (!options.file) return Promise.resolve("openmat");
+    flavorOfFile ??= openArchive(options.file)
+      .then((file) => {
+        const layers = (file.metadata as { vector_layers?: { id: string }[] }).vector_layers ?? [];
+        return detectFlavor(layers.map((layer) => layer.id));
+      })
+      .catch(() => "openmat" as const);
+    return flavorOfFile;
+  };
+
   const serveArchive = ({ request }: { request: Request }) => {
-    const size = manifest.archive.bytes;
+    const size = served.size;
     const headers: Record<string, string> = {
       "content-type": "application/vnd.pmtiles",
       "accept-ranges": "bytes",
@@ -105,15 +152,15 @@ export function basemapRoutes(options: BasemapRoutesOptions = {}) {
   };
 
   return new Elysia({ name: "basemap" })
-    .get(`${BASEMAP_PATH}/${manifest.archive.file}`, serveArchive)
-    .head(`${BASEMAP_PATH}/${manifest.archive.file}`, serveArchive)
+    .get(archivePath, serveArchive)
+    .head(archivePath, serveArchive)
     .get(`${BASEMAP_PATH}/${FONTS_DIR}/*`, serveGlyphs)
-    .get(`${BASEMAP_PATH}/style.json`, ({ request }) => {
+    .get(`${BASEMAP_PATH}/style.json`, async ({ request }) => {
       const origin = new URL(options.publicUrl ?? request.url).origin;
       const style = buildMapStyle({
         basemapUrl: `${origin}${archiveUrl}`,
         glyphsUrl: `${origin}${BASEMAP_PATH}/${FONTS_DIR}/{fontstack}/{range}.pbf`,
-        flavor: "openmat",
+        flavor: await flavor(),
       });
       return new Response(JSON.stringify(style), {
         headers: { "content-type": "application/json", "cache-control": REVALIDATE },

@@ -13,7 +13,7 @@ const ROOT_BUDGET = 16_384 - HEADER_BYTES;
 const GZIP = 2;
 const MVT = 1;
 
-interface Entry {
+export interface Entry {
   tileId: number;
   offset: number;
   length: number;
@@ -45,7 +45,7 @@ function writeVarint(out: number[], value: number) {
   out.push(rest);
 }
 
-function serializeDirectory(entries: Entry[]): Uint8Array {
+export function serializeDirectory(entries: Entry[]): Uint8Array {
   const out: number[] = [];
   writeVarint(out, entries.length);
   let lastId = 0;
@@ -64,7 +64,7 @@ function serializeDirectory(entries: Entry[]): Uint8Array {
 }
 
 /** The root directory alone if it fits; otherwise a root of leaves, each leaf as large as needed. */
-function buildDirectories(entries: Entry[]): { root: Uint8Array; leaves: Uint8Array } {
+export function buildDirectories(entries: Entry[]): { root: Uint8Array; leaves: Uint8Array } {
   const whole = serializeDirectory(entries);
   if (whole.length <= ROOT_BUDGET) return { root: whole, leaves: new Uint8Array() };
   for (let leafSize = 4096; ; leafSize *= 2) {
@@ -114,7 +114,7 @@ function layOutTiles(tiles: ArchiveTile[]) {
   return { entries, data: Buffer.concat(chunks), addressed: sorted.length, contents };
 }
 
-function header(fields: {
+export interface HeaderFields {
   rootLength: number;
   metadataLength: number;
   leavesLength: number;
@@ -125,7 +125,13 @@ function header(fields: {
   minZoom: number;
   maxZoom: number;
   info: ArchiveInfo;
-}): Uint8Array {
+  /** As the tiles are stored: gzip and MVT unless an extract copies another archive's. */
+  tileCompression?: number;
+  tileType?: number;
+  clustered?: boolean;
+}
+
+export function header(fields: HeaderFields): Uint8Array {
   const bytes = new Uint8Array(HEADER_BYTES);
   const view = new DataView(bytes.buffer);
   bytes.set(new TextEncoder().encode("PMTiles"), 0);
@@ -148,7 +154,17 @@ function header(fields: {
     fields.contents,
   ];
   for (const [i, value] of u64.entries()) view.setBigUint64(8 + i * 8, BigInt(value), true);
-  bytes.set([1, GZIP, GZIP, MVT, fields.minZoom, fields.maxZoom], 96);
+  bytes.set(
+    [
+      fields.clustered === false ? 0 : 1,
+      GZIP,
+      fields.tileCompression ?? GZIP,
+      fields.tileType ?? MVT,
+      fields.minZoom,
+      fields.maxZoom,
+    ],
+    96,
+  );
   const e7 = (degrees: number) => Math.round(degrees * 1e7);
   for (const [i, degrees] of fields.info.bounds.entries()) view.setInt32(102 + i * 4, e7(degrees), true);
   bytes[118] = fields.info.center.zoom;
