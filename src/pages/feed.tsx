@@ -15,8 +15,9 @@ export interface FeedPageInput {
 
 /**
  * /feed (spec §2 "Feed page"): three columns, rendered on the server with the first page of
- * posts and every panel's data, then hydrated. On a phone the newsfeed column comes first
- * (styles.css `.feed-col-news`); the document keeps the spec's column order.
+ * posts and every panel's data, then hydrated. Where the columns stack (below 1024px) the
+ * panel islands show a row of summary tiles above the newsfeed, each opening its panel
+ * (feed-panels/SummaryTiles.tsx, styles/feed-phone.css); the document keeps the spec's order.
  */
 export function feedPage({ viewer, posts, community = null, progress, saved }: FeedPageInput): RenderInput {
   return {
