@@ -1,24 +1,14 @@
 import { LngLatBounds, type Map as MapLibreMap } from "maplibre-gl";
+import { FIT_PADDING, PIN_HEIGHT, US_VIEW } from "../../common/map-view";
 import type { SchoolMapProps } from "./SchoolMap";
+
+/** The first view and the deepest zoom live in common/map-view, so the server draws the same view. */
+export { mapMaxZoom, OVERZOOM, US_VIEW } from "../../common/map-view";
 
 type MapCamera = SchoolMapProps["camera"];
 
-/** The centre of the continental US and a zoom that shows all of it on a laptop. */
-export const US_VIEW = { center: [-98.5795, 39.8283] as [number, number], zoom: 4 };
 /** `fit` never zooms closer than this, even around a single school. */
 const FIT_MAX_ZOOM = 15;
-const FIT_PADDING = 48;
-/** Pins stand 32 px above their point: room for them at the top of a fitted view. */
-const PIN_HEIGHT = 32;
-
-/**
- * Vector tiles still draw when magnified a little past their own zoom (the lines and labels
- * of zoom 10 read well at 12, the city search's zoom), but at street level our basemap, which
- * has no streets, is blank ground around a pin (issue 23). So the map goes two zooms past the
- * archive's deepest tiles and no further.
- */
-export const OVERZOOM = 2;
-export const mapMaxZoom = (archiveMaxZoom: number) => archiveMaxZoom + OVERZOOM;
 
 /** Moves the map to the camera; animated unless it is the first view. */
 export function applyCamera(map: MapLibreMap, camera: MapCamera, animate: boolean): void {
