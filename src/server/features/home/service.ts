@@ -9,6 +9,7 @@ import type { Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
 import { chargeDailySearch, type DailyQuota } from "../../http/quota";
 import type { ValidSession } from "../auth/service";
+import { drawnMapView, firstCamera } from "../drawn-map/service";
 import { favoriteIds } from "../favorites/service";
 import { lookupIp } from "../geo/service";
 import { getSchool, nearest, type SchoolGeocoder, search } from "../schools/service";
@@ -58,15 +59,19 @@ export async function homeScreenProps(
   const focus = query.school ? await getSchool(deps.db, query.school) : undefined;
   // Only the ids (one query, no school rows): the screen marks saved gyms, it does not list them.
   const savedIds = session ? await favoriteIds(deps.db, session.user.id) : [];
+  const focusSchool = focus ? toSchoolSummary(focus) : null;
+  // The first view's map, drawn so it shows before the map library starts (issue 23).
+  const drawnMap = await drawnMapView(deps, firstCamera(searchResult, focusSchool), savedIds);
   return {
     query,
     search: searchResult,
     initialSchools: initial.map(toSchoolSummary),
-    focusSchool: focus ? toSchoolSummary(focus) : null,
+    focusSchool,
     searchLimit,
     viewer: session ? { id: session.user.id, username: session.user.username } : null,
     favoriteIds: savedIds,
     basemapUrl: deps.basemapUrl,
     memberSearchLimit: deps.quota.memberLimit,
+    ...(drawnMap ? { drawnMap } : {}),
   };
 }
