@@ -26,7 +26,6 @@ import { basemapRoutes, basemapUrlFor } from "./features/basemap/routes";
 import { checkinRoutes } from "./features/checkins/routes";
 import { seedDemoCommunityOnce } from "./features/demo-community/service";
 import { drawnMapRoutes } from "./features/drawn-map/routes";
-import { drawnMapRoutes } from "./features/drawn-map/routes";
 import { favoriteRoutes } from "./features/favorites/routes";
 import { feedPageRoutes } from "./features/feed/page-routes";
 import { feedbackRoutes } from "./features/feedback/routes";
@@ -250,7 +249,6 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(errorMapper(log))
     .use(assetRoutes())
     .use(basemapRoutes({ publicUrl: env.PUBLIC_URL, file: env.BASEMAP_FILE || undefined }))
-    .use(drawnMapRoutes({ db: database.db }))
     .use(drawnMapRoutes({ db: database.db }))
     .use(healthRoutes({ client: database.client, jobs, logger: log }))
     .use(
