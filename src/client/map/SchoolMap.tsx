@@ -57,11 +57,14 @@ export interface SchoolMapProps {
   /**
    * The view the map starts at, where a drawing of it already shows (issue 23): the map opens
    * there, not at `camera`, unless the app moved the camera since `cameraKey` (then it flies
-   * on from there, as any later move); `easeTo`, a cluster tapped on the drawing, eases in.
+   * on from there, as any later move). `easeTo`, a cluster tapped on the drawing, eases in
+   * as soon as the map can (a new object each tap).
    */
   start?: MapStart;
-  /** The map has loaded: its pins take taps, and the popup shows on it. */
+  /** The map's style has loaded: the popup shows on it, over a drawing. */
   onLoad?(): void;
+  /** Its pins are drawn (also `data-pins-drawn`): they take taps now, and a drawing can stop taking them. */
+  onPinsDrawn?(): void;
   /** It may replace the drawing: its first idle, or its first move if that comes sooner. */
   onShown?(): void;
 }
@@ -136,13 +139,12 @@ function wireInteractions(map: MapLibreMap, latest: RefObject<SchoolMapProps>) {
 
 /**
  * The first view: `camera`, at once; or, with a drawn start, the drawing's view (the map was
- * created there) and then whatever the visitor or the app asked for while it loaded.
+ * created there), then on to a camera the app asked for while it loaded.
  */
 function startCamera(map: MapLibreMap, props: SchoolMapProps) {
   const { start } = props;
   if (!start) return applyCamera(map, props.camera, false);
-  if (props.cameraKey !== start.cameraKey) return applyCamera(map, props.camera, true);
-  if (start.easeTo) map.easeTo({ center: [start.easeTo.lng, start.easeTo.lat], zoom: start.easeTo.zoom });
+  if (props.cameraKey !== start.cameraKey) applyCamera(map, props.camera, true);
 }
 
 const SOFTWARE_RENDERERS = /swiftshader|llvmpipe|softpipe|software/i;
@@ -203,15 +205,25 @@ export default function SchoolMap(props: SchoolMapProps) {
         new RecenterControl("Recenter map", () => applyCamera(instance, latest.current.camera, true)),
         "top-right",
       );
-      instance.on("load", () => {
+      // At the style's load, not the map's: `load` waits for every basemap tile to be drawn, and
+      // the pins' tiles would only start then. Here they load beside the basemap's.
+      instance.once("style.load", () => {
         container.current
           ?.querySelector(".maplibregl-ctrl-attrib")
           ?.classList.remove("maplibregl-compact-show");
         addPinImages(instance);
+        sentSchools.current = latest.current.schools;
         instance.addSource(SCHOOLS_SOURCE, schoolsSource(latest.current.schools, maxZoom));
         for (const layer of schoolLayers) instance.addLayer(layer);
         if (container.current)
-          markPinsDrawn(instance, container.current, () => latest.current.schools.length);
+          markPinsDrawn(
+            instance,
+            container.current,
+            () => latest.current.schools.length,
+            () => {
+              if (!cancelled) latest.current.onPinsDrawn?.();
+            },
+          );
         wireInteractions(instance, latest);
         // The zoom, where an end-to-end test can read it.
         const showZoom = () => container.current?.setAttribute("data-zoom", instance.getZoom().toFixed(2));
@@ -245,9 +257,19 @@ export default function SchoolMap(props: SchoolMapProps) {
     };
   }, [basemapUrl]);
 
+  // The source was made with the schools of its time: only a later set is sent again.
+  const sentSchools = useRef<MapSchool[] | null>(null);
   useEffect(() => {
-    map?.getSource<GeoJSONSource>(SCHOOLS_SOURCE)?.setData(schoolsGeoJson(schools));
+    if (!map || sentSchools.current === schools) return;
+    sentSchools.current = schools;
+    map.getSource<GeoJSONSource>(SCHOOLS_SOURCE)?.setData(schoolsGeoJson(schools));
   }, [map, schools]);
+
+  // A cluster tapped on the drawing: the live map zooms into it, once it can.
+  const easeTo = props.start?.easeTo;
+  useEffect(() => {
+    if (map && easeTo) map.easeTo({ center: [easeTo.lng, easeTo.lat], zoom: easeTo.zoom });
+  }, [map, easeTo]);
 
   useEffect(() => {
     if (!map || appliedCameraKey.current === cameraKey) return;

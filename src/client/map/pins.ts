@@ -73,15 +73,21 @@ export function schoolsSource(schools: MapSchool[], maxZoom: number): GeoJSONSou
 
 /**
  * Marks `element` with `data-pins-drawn`: how many schools the map held when their pins'
- * tiles were last loaded and a frame drawn with them. Benchmarks and tests read it; the
- * map's own `idle` waits for every basemap tile too, which is later than the pins.
+ * tiles were last loaded and a frame drawn with them, and calls `onDrawn` then. Benchmarks and
+ * tests read it; the map's own `idle` waits for every basemap tile too, later than the pins.
  */
-export function markPinsDrawn(map: MapLibreMap, element: HTMLElement, held: () => number): void {
+export function markPinsDrawn(
+  map: MapLibreMap,
+  element: HTMLElement,
+  held: () => number,
+  onDrawn?: () => void,
+): void {
   map.on("sourcedata", (event) => {
     if (event.sourceId !== SCHOOLS_SOURCE || !event.isSourceLoaded) return;
     const count = held();
     map.once("render", () => {
       element.dataset.pinsDrawn = String(count);
+      onDrawn?.();
     });
   });
 }

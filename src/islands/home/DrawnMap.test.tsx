@@ -152,7 +152,7 @@ describe("DrawnMap", () => {
     await unmount();
   });
 
-  it("shows the selected pin's card on the drawing, with a close button, until the live map has loaded", async () => {
+  it("shows the selected pin's card on the drawing, with a close button, until the live map can show it", async () => {
     let slot: HTMLElement | null = null;
     const p = props({ selectedId: 7, cardSlot: (element) => (slot = element) });
     const view1 = await render(<DrawnMap {...p} />);
@@ -172,16 +172,20 @@ describe("DrawnMap", () => {
     await view2.unmount();
   });
 
-  it("stops being the map's region once the live map's box is there, and takes no input once it has loaded", async () => {
+  it("stops being the map's region once the live map's box is there, and takes no input once its pins are drawn", async () => {
     const mounted = await render(<DrawnMap {...props({ live: "mounted" })} />);
     const section = mounted.container.querySelector("section") as HTMLElement;
     expect(section.hasAttribute("aria-label")).toBe(false);
     expect(section.hasAttribute("inert")).toBe(false);
     await mounted.unmount();
+    // Its style loaded, the live map shows the card, but its pins are not drawn: the drawing's still take taps.
     const loaded = await render(<DrawnMap {...props({ live: "loaded" })} />);
-    const inert = loaded.container.querySelector("section") as HTMLElement;
-    expect(inert.hasAttribute("inert")).toBe(true);
-    expect(inert.dataset.live).toBe("loaded");
+    expect(loaded.container.querySelector("section")?.hasAttribute("inert")).toBe(false);
     await loaded.unmount();
+    const drawn = await render(<DrawnMap {...props({ live: "drawn" })} />);
+    const inert = drawn.container.querySelector("section") as HTMLElement;
+    expect(inert.hasAttribute("inert")).toBe(true);
+    expect(inert.dataset.live).toBe("drawn");
+    await drawn.unmount();
   });
 });

@@ -18,9 +18,10 @@ type DrawnPin = Extract<DrawnMark, { kind: "pin" }>;
 
 /**
  * Where the live map stands beneath the drawing: not started; its box mounted (it is now the
- * map's region); loaded (it takes the input: the drawing lets taps through and leaves focus).
+ * map's region); its style loaded (it shows the pin's card, over the drawing); its pins drawn
+ * (it takes the input: the drawing lets taps through and leaves focus, until it goes).
  */
-export type LiveMapStage = "none" | "mounted" | "loaded";
+export type LiveMapStage = "none" | "mounted" | "loaded" | "drawn";
 
 export interface DrawnMapProps {
   view: DrawnMapView;
@@ -65,7 +66,8 @@ export function DrawnMap(props: DrawnMapProps) {
   const clusters = onlyShown
     ? []
     : view.marks.filter((mark): mark is DrawnCluster => mark.kind === "cluster");
-  const selected = live === "loaded" ? undefined : pins.find((pin) => pin.id === selectedId);
+  const ownCard = live === "none" || live === "mounted";
+  const selected = ownCard ? pins.find((pin) => pin.id === selectedId) : undefined;
   const region = live === "none";
 
   const openPin = (event: MouseEvent, id: number) => {
@@ -82,12 +84,14 @@ export function DrawnMap(props: DrawnMapProps) {
 
   return (
     // While it is the only map, the drawing is the labelled map region; once the live map's
-    // box is there, that box is the region, and once it has loaded the drawing is inert.
+    // box is there, that box is the region, and once its pins are drawn the drawing is inert.
     <section
       className="drawn-map"
       aria-label={region ? MAP_LABEL : undefined}
       data-live={live}
-      inert={live === "loaded"}
+      // The view's zoom, where a test can compare it with the live map's.
+      data-zoom={view.zoom}
+      inert={live === "drawn"}
       onKeyDown={(event) => {
         if (event.key === "Escape" && selectedId !== null) props.onClose();
       }}

@@ -7,7 +7,7 @@ import { type DrawnCluster, DrawnMap, type LiveMapStage } from "./DrawnMap";
 import { useHome } from "./use-home-state";
 import { whenReachedForMap, whenReadyForMap } from "./when-ready-for-map";
 
-type MapAreaProps = Omit<SchoolMapProps, "popup" | "start" | "onLoad" | "onShown"> & {
+type MapAreaProps = Omit<SchoolMapProps, "popup" | "start" | "onLoad" | "onPinsDrawn" | "onShown"> & {
   popupContent: ReactNode;
   /** The first view drawn by the server; without it, the map loads as soon as the page is idle. */
   drawnMap?: DrawnMapView;
@@ -38,7 +38,7 @@ export function MapArea({ popupContent, drawnMap, ...mapProps }: MapAreaProps) {
 
   // The drawing: shown until the live map has drawn its view; the set and camera it was drawn for.
   const [drawing, setDrawing] = useState(drawnMap !== undefined);
-  const [loaded, setLoaded] = useState(false);
+  const [stage, setStage] = useState<LiveMapStage>("none");
   const query = useHome((s) => s.query);
   const [drawnSet] = useState(() => shownSet(query));
   const onlyShown = shownSet(query) !== drawnSet;
@@ -95,16 +95,17 @@ export function MapArea({ popupContent, drawnMap, ...mapProps }: MapAreaProps) {
   }, [pendingPin, shown, onPinClick]);
 
   // Once the live map takes input, focus on a drawn mark moves to it, not to the page's start.
+  const drawn = stage === "drawn";
   useEffect(() => {
-    if (!loaded || !box.current?.querySelector(".drawn-map")?.contains(document.activeElement)) return;
+    if (!drawn || !box.current?.querySelector(".drawn-map")?.contains(document.activeElement)) return;
     box.current.querySelector<HTMLElement>(".maplibregl-canvas")?.focus();
-  }, [loaded]);
+  }, [drawn]);
 
-  // Popup's host element: moved into the drawing's card until the live map shows it.
+  // Popup's host element: in the drawing's card until the live map shows the card itself.
   const [cardSlot, setCardSlot] = useState<HTMLElement | null>(null);
   useEffect(() => {
-    if (cardSlot && popup && !loaded) cardSlot.append(popup);
-  }, [cardSlot, popup, loaded]);
+    if (cardSlot && popup) cardSlot.append(popup);
+  }, [cardSlot, popup]);
 
   const start: MapStart | undefined = drawnMap && {
     center: drawnMap.center,
@@ -117,7 +118,6 @@ export function MapArea({ popupContent, drawnMap, ...mapProps }: MapAreaProps) {
     drawnMap && camera.kind === "us" && firstCamera === JSON.stringify(camera)
       ? { kind: "point", lat: drawnMap.center.lat, lng: drawnMap.center.lng, zoom: drawnMap.zoom }
       : camera;
-  const stage: LiveMapStage = loaded ? "loaded" : SchoolMap ? "mounted" : "none";
 
   return (
     // SchoolMap is itself the labelled map region (the drawing is, until it mounts); this box only holds its size.
@@ -128,7 +128,8 @@ export function MapArea({ popupContent, drawnMap, ...mapProps }: MapAreaProps) {
           camera={liveCamera}
           popup={popup}
           start={start}
-          onLoad={() => setLoaded(true)}
+          onLoad={() => setStage((now) => (now === "drawn" ? now : "loaded"))}
+          onPinsDrawn={() => setStage("drawn")}
           onShown={() => setDrawing(false)}
         />
       )}
@@ -137,7 +138,7 @@ export function MapArea({ popupContent, drawnMap, ...mapProps }: MapAreaProps) {
           view={drawnMap}
           shown={shown}
           onlyShown={onlyShown}
-          live={stage}
+          live={SchoolMap && stage === "none" ? "mounted" : stage}
           selectedId={mapProps.selected?.id ?? null}
           cardSlot={setCardSlot}
           onPin={(id) => {
