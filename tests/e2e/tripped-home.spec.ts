@@ -61,8 +61,11 @@ test("Open now and Saved Gyms: rows keep city and times, the title says what is 
   await expect(row.locator(".school-confirmed")).toHaveCount(1);
 
   // Saved Gyms too: only the one saved gym, and the map flies to it from the whole country.
-  await page.getByRole("button", { name: "Saved Gyms" }).click();
+  // On a phone it is in the Filters sheet (issue 23).
+  await page.getByRole("button", { name: "Filters" }).click();
+  await page.getByRole("dialog", { name: "Filters" }).getByRole("button", { name: "Saved Gyms" }).click();
   await expect(page).toHaveURL(/[?&]saved=1/);
+  await page.keyboard.press("Escape");
   await expect(sheetTitle(page)).toHaveText("Saved Gyms, Open Now");
   await expect(listLinks(page)).toHaveText([OPEN_NOW_GYM.gym]);
   await expect(listItems(page).locator(".school-place")).toHaveText("New York, NY");
