@@ -70,11 +70,16 @@ export function authGuard(
     .derive({ as: "global" }, ({ session }) => ({ viewer: viewerFromSession(session, adminEmails) }))
     .macro({
       auth: (level: "member" | "admin") => ({
-        transform({ viewer }) {
-          if (!can(viewer, "member.area")) throw new HttpError(401, authMessages.notSignedIn);
-          if (level === "admin" && !can(viewer, "admin.access"))
-            throw new HttpError(403, adminOnlyApiMessage);
-        },
+        // Marked with its level, as the limit's hook is, so the route table (and the API's
+        // OpenAPI document) can tell who may call a route.
+        transform: Object.assign(
+          ({ viewer }: { viewer: PolicyViewer }) => {
+            if (!can(viewer, "member.area")) throw new HttpError(401, authMessages.notSignedIn);
+            if (level === "admin" && !can(viewer, "admin.access"))
+              throw new HttpError(403, adminOnlyApiMessage);
+          },
+          { authLevel: level },
+        ),
         // The transform above has refused guests, so handlers get the session as non-null.
         resolve: ({ session }) => ({ member: session as ValidSession }),
       }),
