@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { extractBasemap } from "../features/basemap/extract/extract";
 import { parseBBox } from "../features/basemap/extract/region";
 import { ExtractInputError } from "../features/basemap/extract/source";
@@ -11,22 +10,7 @@ const USAGE = "basemap extract --from URL_OR_FILE --bbox W,S,E,N [--maxzoom 15] 
 export async function basemapCommand(args: string[]): Promise<void> {
   const [action, ...rest] = args;
   if (action !== "extract") throw new ExtractInputError(`usage: openmat ${USAGE}`);
-  let values: { from?: string; bbox?: string; maxzoom?: string; out?: string };
-  try {
-    ({ values } = parseArgs({
-      args: rest,
-      options: {
-        from: { type: "string" },
-        bbox: { type: "string" },
-        maxzoom: { type: "string" },
-        out: { type: "string" },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new ExtractInputError(`${(error as Error).message}\nusage: openmat ${USAGE}`);
-  }
+  const values = parseOptions(rest);
   if (!values.from) throw new ExtractInputError(`--from is needed\nusage: openmat ${USAGE}`);
   const bbox = parseBBox(values.bbox);
   const out = values.out ?? "region.pmtiles";
@@ -43,3 +27,26 @@ export async function basemapCommand(args: string[]): Promise<void> {
 }
 
 export const basemapUsage = USAGE;
+
+const OPTIONS = ["from", "bbox", "maxzoom", "out"] as const;
+type Options = Partial<Record<(typeof OPTIONS)[number], string>>;
+
+/**
+ * `--name value` or `--name=value`. Not node:util's parseArgs: it takes `--bbox -97.9,…` (every
+ * US longitude is negative) for a missing value followed by another option.
+ */
+function parseOptions(args: string[]): Options {
+  const values: Options = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    const [flag = "", inline] = arg.split(/=(.*)/s, 2);
+    const name = OPTIONS.find((option) => flag === `--${option}`);
+    if (!name) throw new ExtractInputError(`unknown option ${JSON.stringify(arg)}\nusage: openmat ${USAGE}`);
+    const value = inline ?? args[++i];
+    if (value === undefined || value === "") {
+      throw new ExtractInputError(`--${name} needs a value\nusage: openmat ${USAGE}`);
+    }
+    values[name] = value;
+  }
+  return values;
+}
