@@ -13,6 +13,8 @@ export const authMessages = {
   confirmRequired: "Please confirm your password",
   passwordsDiffer: "Passwords don't match",
   invalidCredentials: "Invalid credentials",
+  /** Not in the spec's catalogue: an operator disabled the account (`openmat admin users disable`). */
+  accountDisabled: "This account is disabled",
   usernameTaken: "That username is already taken",
   emailTaken: "An account with that email already exists",
   resetSent: "If an account with that email exists, a password reset link has been sent.",

@@ -163,6 +163,8 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string) {
   if (user) valid = await verifyPassword(input.password, user.passwordHash);
   else await burnPasswordCheck(input.password);
   if (!user || !valid) throw new HttpError(401, authMessages.invalidCredentials);
+  // Said only to whoever knows the password: an operator disabled the account.
+  if (user.disabledAt) throw new HttpError(403, authMessages.accountDisabled);
   for (const rule of rules) await releaseRate(deps.db, rule, nowMs);
   return { user: toSelf(user, deps.adminEmails), session: await createSession(deps.db, user.id, deps.now()) };
 }
@@ -193,7 +195,8 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, ip: st
   const tokenHash = hashToken(token);
   const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const user = await findUserByEmail(deps.db, email);
-  if (!user) {
+  // A disabled account gets no link (it would not sign in anyway): the same answer as none.
+  if (!user || user.disabledAt) {
     const decoy: RateRule = { key: "reset-mail:no-account", ...RESET_MAIL_LIMITS.perIp };
     await hitRateAlone(deps.db, decoy, nowMs);
     await hitRateAlone(deps.db, decoy, nowMs);
@@ -223,7 +226,9 @@ export async function resetPassword(deps: AuthDeps, token: string, newPassword: 
   const tokenHash = hashToken(token);
   const now = deps.now();
   const live = await findLiveResetToken(deps.db, tokenHash, now);
-  if (!live || !(await consumeResetToken(deps.db, tokenHash, now))) {
+  // A link mailed before the account was disabled does not revive it.
+  const owner = live ? await findUserById(deps.db, live.userId) : undefined;
+  if (!live || !owner || owner.disabledAt || !(await consumeResetToken(deps.db, tokenHash, now))) {
     throw new HttpError(400, authMessages.resetTokenInvalid);
   }
   await setUserPassword(deps.db, live.userId, await hashPassword(newPassword));
@@ -249,3 +254,15 @@ export async function setRoleByEmail(db: Db, email: string, role: UserRow["role"
   await updateUserRole(db, user.id, role);
   return true;
 }
+
+// The operator's account commands (`openmat admin users …`).
+export {
+  type AccountSummary,
+  disableAccount,
+  enableAccount,
+  findAccount,
+  listAccounts,
+  liveSessions,
+  resetAccountPassword,
+  revokeAccountSessions,
+} from "./operator";

@@ -68,6 +68,11 @@ export async function validateSessionToken(
     row = await findSessionWithUser(db, sessionId);
   }
   if (!row) return null;
+  // A disabled member's sessions were deleted; one still cached here ends with its entry.
+  if (row.user.disabledAt) {
+    cache?.delete(token);
+    return null;
+  }
   const nowMs = now.getTime();
   if (nowMs >= row.session.expiresAt.getTime()) {
     cache?.delete(token);
