@@ -2,8 +2,10 @@
 import { localPath, openDatabase, replicaOf } from "../db/client";
 import { assertSchemaKnown, migrate, pendingMigrations, SchemaTooNewError } from "../db/migrate";
 import { buildLabel } from "./build-info";
-import { basemapCommand, basemapUsage, ExtractInputError } from "./cli/basemap";
+import { schoolsAdminCommand } from "./cli/admin-schools";
+import { AdminUsageError, usersCommand } from "./cli/admin-users";
 import { backupDatabase, openDatabaseForBackup } from "./cli/backup";
+import { basemapCommand, basemapUsage, ExtractInputError } from "./cli/basemap";
 import { RestoreRefusedError, restoreDatabase } from "./cli/restore";
 import { exportCommand, importCommand, removeDemoCommand } from "./cli/schools";
 import { SubmissionsUsageError, submissionsCommand } from "./cli/submissions";
@@ -87,11 +89,15 @@ const commands: Record<string, Command> = {
     },
   },
   import: {
-    usage: "import FILE",
-    help: "Add or update schools from a CSV or JSON file, with a report per row",
-    run: async ([file]) => {
-      if (!file) throw new UsageError("import needs a CSV or JSON FILE");
-      if (!(await importCommand(loadEnv(), file))) process.exitCode = 2;
+    usage: "import FILE [--dry-run]",
+    help: "Add or update schools from a CSV or JSON file, with a report per row (--dry-run writes nothing)",
+    run: async (args) => {
+      const dryRun = args.includes("--dry-run");
+      const [file, ...extra] = args.filter((arg) => arg !== "--dry-run");
+      if (!file || extra.length || file.startsWith("--")) {
+        throw new UsageError("import needs a CSV or JSON FILE, and takes --dry-run");
+      }
+      if (!(await importCommand(loadEnv(), file, { dryRun }))) process.exitCode = 2;
     },
   },
   export: {
@@ -120,8 +126,31 @@ const commands: Record<string, Command> = {
         usage: "admin submissions list|approve ID|reject ID REASON",
         help: "Review open-mat submissions: the pending queue, approve one as a school, or reject it",
       },
+      {
+        usage: "admin users list [--limit N] [--after ID]",
+        help: "The member accounts, with role, created and disabled",
+      },
+      {
+        usage: "admin users show|disable|enable ID|EMAIL|USERNAME",
+        help: "One account; disabling ends its sessions and refuses its sign-in",
+      },
+      {
+        usage: "admin users reset-password|sessions-revoke ID|EMAIL|USERNAME",
+        help: "Print a new random password once, or end every session (both sign the member out)",
+      },
+      {
+        usage: "admin schools show|remove ID|SLUG [--yes]",
+        help: "One school; remove (with --yes) deletes it and what hangs on it, audited",
+      },
     ],
     run: async ([action, email, ...rest]) => {
+      if (action === "users" || action === "schools") {
+        const run = action === "users" ? usersCommand : schoolsAdminCommand;
+        await run(loadEnv(), [email ?? "", ...rest]).catch((error) => {
+          throw error instanceof AdminUsageError ? new UsageError(error.message) : error;
+        });
+        return;
+      }
       if (action === "submissions") {
         await submissionsCommand(loadEnv(), [email ?? "", ...rest]).catch((error) => {
           throw error instanceof SubmissionsUsageError ? new UsageError(error.message) : error;
@@ -129,7 +158,7 @@ const commands: Record<string, Command> = {
         return;
       }
       if ((action !== "grant" && action !== "revoke") || !email) {
-        throw new UsageError("admin needs grant or revoke and an EMAIL");
+        throw new UsageError("admin needs grant or revoke and an EMAIL, or submissions, users or schools");
       }
       const env = loadEnv();
       const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, replicaOf(env));

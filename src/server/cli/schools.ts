@@ -18,7 +18,11 @@ const formatOf = (file: string, text?: string): "csv" | "json" => {
   return text?.trimStart().startsWith("[") || text?.trimStart().startsWith("{") ? "json" : "csv";
 };
 
-async function withDatabase<T>(env: Env, run: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>) {
+/** Opens the database (migrated first), runs `run`, and closes it. */
+export async function withDatabase<T>(
+  env: Env,
+  run: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>,
+) {
   const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, replicaOf(env));
   try {
     await migrate(database.client, { by: buildLabel() });
@@ -30,23 +34,56 @@ async function withDatabase<T>(env: Env, run: (db: Awaited<ReturnType<typeof ope
 
 function describeOutcome(outcome: RowOutcome): string {
   if (outcome.action === "rejected") return `row ${outcome.row}: rejected: ${outcome.reason}`;
+  if (outcome.action === "wouldAdd") return `row ${outcome.row}: would add "${outcome.gym}"`;
+  if (outcome.action === "wouldUpdate") {
+    const which = outcome.id === null ? "as an earlier row" : `(id ${outcome.id})`;
+    return `row ${outcome.row}: would update "${outcome.gym}" ${which}`;
+  }
   return `row ${outcome.row}: ${outcome.action} "${outcome.gym}" (id ${outcome.id})`;
 }
 
-/** `openmat import FILE`: per-row report; a file that cannot be read changes nothing. */
-export async function importCommand(env: Env, file: string): Promise<boolean> {
+/** Progress lines are for files past this many rows, every this many rows. */
+export const PROGRESS_EVERY = 1000;
+
+/** "imported 3000/12000" on stderr every PROGRESS_EVERY rows and at the end, for files past that size. */
+function progressTo(write: (line: string) => void, verb: string) {
+  return (done: number, total: number) => {
+    if (total <= PROGRESS_EVERY) return;
+    if (done % PROGRESS_EVERY === 0 || done === total) write(`${verb} ${done}/${total}\n`);
+  };
+}
+
+/**
+ * `openmat import FILE [--dry-run]`: a report per row on stdout, progress on stderr; a file
+ * that cannot be read changes nothing, and a dry run writes nothing at all.
+ */
+export async function importCommand(
+  env: Env,
+  file: string,
+  options: { dryRun?: boolean } = {},
+): Promise<boolean> {
   const text = await Bun.file(file).text();
   const rows = parseTransferFile(text, formatOf(file, text));
+  const dryRun = options.dryRun === true;
   return withDatabase(env, async (database) => {
     const { schoolGeocoder } = createGeoServices(env.GEOCODER_URL, silentLogger);
     const outcomes = await importRows(
       { db: database.db, now: () => new Date(), timeZoneAt },
       schoolGeocoder,
       rows,
+      {
+        dryRun,
+        onProgress: progressTo((line) => process.stderr.write(line), dryRun ? "checked" : "imported"),
+      },
     );
     for (const outcome of outcomes) console.log(describeOutcome(outcome));
-    const count = (action: RowOutcome["action"]) => outcomes.filter((o) => o.action === action).length;
-    console.log(`${count("added")} added, ${count("updated")} updated, ${count("rejected")} rejected`);
+    const count = (...actions: RowOutcome["action"][]) =>
+      outcomes.filter((o) => actions.includes(o.action)).length;
+    console.log(
+      dryRun
+        ? `Dry run, nothing written: ${count("wouldAdd")} would be added, ${count("wouldUpdate")} updated, ${count("rejected")} rejected`
+        : `${count("added")} added, ${count("updated")} updated, ${count("rejected")} rejected`,
+    );
     return count("rejected") === 0;
   });
 }
