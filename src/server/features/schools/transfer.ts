@@ -1,11 +1,12 @@
 import Papa from "papaparse";
 import * as v from "valibot";
-import { type SchoolInput, schoolInputSchema } from "../../../common/schemas/school";
+import { type CommunityNote, type SchoolInput, schoolInputSchema } from "../../../common/schemas/school";
 import type { VisitorRules } from "../../../common/schemas/visitor-rules";
 import type { Db } from "../../../db/client";
-import { deriveSourceKey, type IngestDeps, upsertSchool } from "./ingest";
-import { listSchools } from "./queries";
+import { deriveSourceKey, type IngestDeps, type SchoolDraft, upsertSchool } from "./ingest";
+import { findSchoolBySourceKey, listSchools } from "./queries";
 import type { GeoResult, SchoolGeocoder } from "./service";
+import { exportedNotes, givenNotes, storeNotes } from "./transfer-notes";
 import {
   exportedSchedules,
   givenSchedule,
@@ -27,6 +28,8 @@ export const transferColumns = [
   "website",
   "dayAndTime",
   "communityNotes",
+  // Feedback an admin applied and published on the school: JSON text in a CSV cell.
+  "feedbackNotes",
   // The members' ratings' aggregate (issue 22): exported to read, ignored on import.
   "rating",
   "reviewCount",
@@ -55,7 +58,9 @@ function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
 
 export type RowOutcome =
   | { row: number; action: "added" | "updated"; id: number; gym: string }
-  | { row: number; action: "rejected"; reason: string };
+  | { row: number; action: "rejected"; reason: string }
+  // A dry run's: what the row would do (the school it would update, when there is one yet).
+  | { row: number; action: "wouldAdd" | "wouldUpdate"; id: number | null; gym: string };
 
 export class TransferFileError extends Error {}
 
@@ -115,57 +120,100 @@ export async function locate(geocoder: SchoolGeocoder, input: SchoolInput): Prom
   return null;
 }
 
+export interface ImportOptions {
+  /** Check every row and say what it would do, writing nothing. */
+  dryRun?: boolean;
+  /** Called after each row: how many are done, of how many. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** A row ready to store: checked, located, its schedule and notes read. */
+interface ReadyRow {
+  input: SchoolInput;
+  draft: SchoolDraft & { sourceKey: string };
+  notes: CommunityNote[] | undefined;
+}
+
+/** Checks one row as an import stores it; a string is the reason it is rejected. */
+async function readyRow(
+  deps: IngestDeps,
+  geocoder: SchoolGeocoder,
+  raw: Record<string, unknown>,
+): Promise<ReadyRow | string> {
+  const checked = v.safeParse(schoolInputSchema, raw);
+  if (!checked.success) return describeIssues(checked.issues);
+  const input = checked.output;
+  const problem = scheduleColumnsProblem(input);
+  if (problem) return problem;
+  const notes = givenNotes(raw);
+  if (notes && "problem" in notes) return notes.problem;
+  const place = await locate(geocoder, input);
+  const city = input.city ?? place?.city;
+  const state = input.state ?? place?.state;
+  if (!place || !city || !state) {
+    return `Unable to find coordinates for "${input.address}". Please check the address and try again.`;
+  }
+  const draft = {
+    sourceKey: input.key ?? deriveSourceKey(input.gym, input.address),
+    gym: input.gym,
+    address: input.address,
+    city,
+    state,
+    zipCode: input.zipCode ?? null,
+    latitude: place.latitude,
+    longitude: place.longitude,
+    phone: input.phone ?? null,
+    website: input.website ?? input.link ?? null,
+    dayAndTime: input.dayAndTime,
+    communityNotes: input.communityNotes ?? null,
+    // Absent: not given, so an existing school keeps its rules.
+    ...(input.visitorRules ? { visitorRules: input.visitorRules } : {}),
+    schedule: givenSchedule(input, deps.now()),
+    ...(input.scheduleConfirmed == null ? {} : { scheduleConfirmed: input.scheduleConfirmed }),
+  };
+  return { input, draft, notes };
+}
+
+async function writeRow(deps: IngestDeps, row: number, ready: ReadyRow): Promise<RowOutcome> {
+  const result = await upsertSchool(deps, ready.draft);
+  if (ready.input.exceptions) await storeExceptions(deps.db, result.id, ready.input.exceptions, deps.now());
+  if (ready.notes) await storeNotes(deps.db, result.id, ready.notes);
+  return { row, action: result.action, id: result.id, gym: ready.input.gym };
+}
+
+/**
+ * A dry run's answer for a checked row, by the same identity the write matches on (the
+ * stored source key, or a row earlier in the file with the same key).
+ */
+async function planRow(db: Db, seen: Map<string, number | null>, row: number, ready: ReadyRow) {
+  const key = ready.draft.sourceKey;
+  const id = seen.has(key) ? (seen.get(key) ?? null) : ((await findSchoolBySourceKey(db, key))?.id ?? null);
+  const known = seen.has(key) || id !== null;
+  seen.set(key, id);
+  return { row, action: known ? "wouldUpdate" : "wouldAdd", id, gym: ready.input.gym } as const;
+}
+
+/**
+ * Adds or updates a school per row, each row on its own: a rejected row changes nothing and
+ * the next goes on. With `dryRun` every row is checked the same way (validation, schedule
+ * columns, notes, the geocoder, the identity it matches) and nothing is written: a pure path,
+ * so a row the write itself would still refuse (a database error) is not foreseen.
+ */
 export async function importRows(
   deps: IngestDeps,
   geocoder: SchoolGeocoder,
   rows: Record<string, unknown>[],
+  options: ImportOptions = {},
 ): Promise<RowOutcome[]> {
   const outcomes: RowOutcome[] = [];
+  const seen = new Map<string, number | null>();
   for (const [index, raw] of rows.entries()) {
     const row = index + 1;
-    const checked = v.safeParse(schoolInputSchema, raw);
-    if (!checked.success) {
-      outcomes.push({ row, action: "rejected", reason: describeIssues(checked.issues) });
-      continue;
-    }
-    const input = checked.output;
-    const problem = scheduleColumnsProblem(input);
-    if (problem) {
-      outcomes.push({ row, action: "rejected", reason: problem });
-      continue;
-    }
     try {
-      const place = await locate(geocoder, input);
-      const city = input.city ?? place?.city;
-      const state = input.state ?? place?.state;
-      if (!place || !city || !state) {
-        outcomes.push({
-          row,
-          action: "rejected",
-          reason: `Unable to find coordinates for "${input.address}". Please check the address and try again.`,
-        });
-        continue;
-      }
-      const result = await upsertSchool(deps, {
-        sourceKey: input.key ?? deriveSourceKey(input.gym, input.address),
-        gym: input.gym,
-        address: input.address,
-        city,
-        state,
-        zipCode: input.zipCode ?? null,
-        latitude: place.latitude,
-        longitude: place.longitude,
-        phone: input.phone ?? null,
-        website: input.website ?? input.link ?? null,
-        dayAndTime: input.dayAndTime,
-        communityNotes: input.communityNotes ?? null,
-        // Absent: not given, so an existing school keeps its rules.
-        ...(input.visitorRules ? { visitorRules: input.visitorRules } : {}),
-        schedule: givenSchedule(input, deps.now()),
-        ...(input.scheduleConfirmed == null ? {} : { scheduleConfirmed: input.scheduleConfirmed }),
-      });
-      if (input.exceptions) await storeExceptions(deps.db, result.id, input.exceptions, deps.now());
-      outcomes.push({ row, action: result.action, id: result.id, gym: input.gym });
+      const ready = await readyRow(deps, geocoder, raw);
+      if (typeof ready === "string") outcomes.push({ row, action: "rejected", reason: ready });
+      else if (options.dryRun) outcomes.push(await planRow(deps.db, seen, row, ready));
+      else outcomes.push(await writeRow(deps, row, ready));
     } catch (error) {
       outcomes.push({
         row,
@@ -173,6 +221,7 @@ export async function importRows(
         reason: error instanceof Error ? error.message : String(error),
       });
     }
+    options.onProgress?.(row, rows.length);
   }
   return outcomes;
 }
@@ -194,6 +243,7 @@ export async function exportSchools(db: Db, format: "csv" | "json", now = new Da
     website: s.website,
     dayAndTime: s.dayAndTime,
     communityNotes: s.communityNotes,
+    feedbackNotes: exportedNotes(s.feedbackNotes),
     rating: s.rating,
     reviewCount: s.reviewCount,
     ...schedules.get(s.id),
@@ -202,6 +252,7 @@ export async function exportSchools(db: Db, format: "csv" | "json", now = new Da
   if (format === "json") return `${JSON.stringify(rows, null, 2)}\n`;
   const cells = rows.map((row) => ({
     ...row,
+    feedbackNotes: JSON.stringify(row.feedbackNotes),
     sessions: JSON.stringify(row.sessions ?? []),
     untimed: JSON.stringify(row.untimed ?? []),
     scheduleUnparsed: JSON.stringify(row.scheduleUnparsed ?? []),
