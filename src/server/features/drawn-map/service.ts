@@ -115,9 +115,15 @@ export interface DrawnImage {
   schoolsVersion: string;
 }
 
-const kept = new Map<string, Promise<DrawnImage>>();
+/** Per database (a test process runs several apps), the drawn images by view and schools version. */
+const keptByDb = new WeakMap<Db, Map<string, Promise<DrawnImage>>>();
 
-function keep(key: string, make: () => Promise<DrawnImage>): Promise<DrawnImage> {
+function keep(db: Db, key: string, make: () => Promise<DrawnImage>): Promise<DrawnImage> {
+  let kept = keptByDb.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptByDb.set(db, kept);
+  }
   const found = kept.get(key);
   if (found) {
     // Least recently used goes first: a hit moves to the end.
@@ -155,7 +161,7 @@ export async function drawnImage(
   const schools = await schoolIndex(deps.db, maxZoom - 1);
   if (!archive) return { ...encode(landOnlySvg()), archiveVersion: null, schoolsVersion: schools.version };
   const key = `${deps.root ?? ""}|${view.zoom}/${view.gx}/${view.gy}|${schools.version}`;
-  return keep(key, async () => {
+  return keep(deps.db, key, async () => {
     const obstacles = markBoxes(marksFor(schools, view, []), archive.fontsDir);
     const svg = await drawBasemap(archive, view, obstacles).catch(() => landOnlySvg());
     return { ...encode(svg), archiveVersion: archive.version, schoolsVersion: schools.version };
