@@ -14,7 +14,8 @@ import {
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { BASEMAP_MAX_ZOOM } from "../../common/map-style/openmat-layers";
 import { buildMapStyle, detectFlavor, type MapFlavor } from "../../common/map-style/style";
-import { applyCamera, mapMaxZoom, US_VIEW } from "./camera";
+import { applyCamera, mapMaxZoom, startCamera, US_VIEW } from "./camera";
+import { capPixelRatioOnSoftwareGl, foldAttribution } from "./map-chrome";
 import { basemapArchive, prepareMapLibre } from "./maplibre-setup";
 import {
   addPinImages,
@@ -137,33 +138,6 @@ function wireInteractions(map: MapLibreMap, latest: RefObject<SchoolMapProps>) {
   }
 }
 
-/**
- * The first view: `camera`, at once; or, with a drawn start, the drawing's view (the map was
- * created there), then on to a camera the app asked for while it loaded.
- */
-function startCamera(map: MapLibreMap, props: SchoolMapProps) {
-  const { start } = props;
-  if (!start) return applyCamera(map, props.camera, false);
-  if (props.cameraKey !== start.cameraKey) applyCamera(map, props.camera, true);
-}
-
-const SOFTWARE_RENDERERS = /swiftshader|llvmpipe|softpipe|software/i;
-
-/**
- * Without a GPU (software WebGL: SwiftShader, llvmpipe) every map frame is drawn by the CPU,
- * on the page's time: at a phone's pixel ratio a frame takes hundreds of ms and the page stops
- * answering while the map starts. There, the map draws at 1 device pixel per CSS pixel, a
- * third to a ninth of the pixels; with a GPU it keeps the screen's sharpness.
- */
-function capPixelRatioOnSoftwareGl(map: MapLibreMap) {
-  if (window.devicePixelRatio <= 1) return;
-  const canvas = map.getCanvas();
-  const gl = canvas.getContext("webgl2") ?? canvas.getContext("webgl");
-  const info = gl?.getExtension("WEBGL_debug_renderer_info");
-  const renderer = info ? String(gl?.getParameter(info.UNMASKED_RENDERER_WEBGL) ?? "") : "";
-  if (SOFTWARE_RENDERERS.test(renderer)) map.setPixelRatio(1);
-}
-
 export default function SchoolMap(props: SchoolMapProps) {
   const { basemapUrl, schools, cameraKey, selected, popup } = props;
   const container = useRef<HTMLElement>(null);
@@ -205,12 +179,10 @@ export default function SchoolMap(props: SchoolMapProps) {
         new RecenterControl("Recenter map", () => applyCamera(instance, latest.current.camera, true)),
         "top-right",
       );
+      foldAttribution(instance);
       // At the style's load, not the map's: `load` waits for every basemap tile to be drawn, and
       // the pins' tiles would only start then. Here they load beside the basemap's.
       instance.once("style.load", () => {
-        container.current
-          ?.querySelector(".maplibregl-ctrl-attrib")
-          ?.classList.remove("maplibregl-compact-show");
         addPinImages(instance);
         sentSchools.current = latest.current.schools;
         instance.addSource(SCHOOLS_SOURCE, schoolsSource(latest.current.schools, maxZoom));

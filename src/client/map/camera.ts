@@ -32,3 +32,13 @@ export function applyCamera(map: MapLibreMap, camera: MapCamera, animate: boolea
     animate,
   });
 }
+
+/**
+ * The first view: `camera`, at once; or, with a drawn start, the drawing's view (the map was
+ * created there), then on to a camera the app asked for while it loaded.
+ */
+export function startCamera(map: MapLibreMap, props: SchoolMapProps) {
+  const { start } = props;
+  if (!start) return applyCamera(map, props.camera, false);
+  if (props.cameraKey !== start.cameraKey) applyCamera(map, props.camera, true);
+}
