@@ -155,7 +155,9 @@ test("the map fills the screen under the bar; the sheet peeks, then half, then f
   await expectHeight(page, "peek");
 });
 
-test("a swipe over 50 px moves the sheet one height; a shorter one does not", async ({ page }) => {
+test("a swipe over 50 px moves the sheet one height; a shorter one does not; so do the arrow keys", async ({
+  page,
+}) => {
   await openSaturday(page);
   await expectHeight(page, "peek");
   await swipe(page, -60);
@@ -173,6 +175,13 @@ test("a swipe over 50 px moves the sheet one height; a shorter one does not", as
   // After a swipe the next tap is a tap again.
   await handle(page).click();
   await expectHeight(page, "half");
+  // From the keyboard, the arrow keys on the handle do what a swipe does.
+  await handle(page).focus();
+  await page.keyboard.press("ArrowUp");
+  await expectHeight(page, "full");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expectHeight(page, "peek");
 });
 
 test("at every height the list is in the tab order and a focused school is in view", async ({ page }) => {
