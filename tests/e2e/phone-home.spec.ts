@@ -282,7 +282,9 @@ test("a pin's card is whole, above the sheet, at each of the sheet's heights", a
   await expect(card).toHaveCount(0);
 });
 
-test("the card's close button and Escape close it; its Details opens the school", async ({ page }) => {
+test("the card's close button closes it and gives focus back; its Details opens the school", async ({
+  page,
+}) => {
   await openSaturday(page);
   const name = await viewFirstOnMap(page);
   const card = pinCard(page);
