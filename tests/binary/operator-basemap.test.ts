@@ -7,26 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { FetchSource, PMTiles, type RangeResponse, type Source } from "pmtiles";
-import { answerRange } from "../../src/server/features/basemap/byte-range";
+import { FetchSource, PMTiles } from "pmtiles";
 import { type BBox, tileRange } from "../../src/server/features/basemap/extract/region";
-import { buildStreetArchive } from "../../src/server/features/basemap/extract/street-archive";
+import {
+  buildStreetArchive,
+  serveWithRanges,
+} from "../../src/server/features/basemap/extract/street-archive";
+import { LocalFileSource } from "../../src/server/features/basemap/file-source";
 import { assertCanHideCheckout, type RunningBinary, startHiddenServer } from "../support/binary";
 import { dataDir, removeDataDirs, runBinary } from "./operator-support";
-
-class LocalFile implements Source {
-  constructor(private readonly path: string) {}
-  getKey() {
-    return this.path;
-  }
-  async getBytes(offset: number, length: number): Promise<RangeResponse> {
-    return {
-      data: await Bun.file(this.path)
-        .slice(offset, offset + length)
-        .arrayBuffer(),
-    };
-  }
-}
 
 const BOX: BBox = [-97.8, 30.2, -97.7, 30.3];
 let dir: string;
@@ -38,20 +27,7 @@ beforeAll(() => {
   dir = dataDir();
   sourceFile = join(dir, "planet.pmtiles");
   writeFileSync(sourceFile, buildStreetArchive());
-  origin = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    fetch(request) {
-      const file = Bun.file(sourceFile);
-      const answer = answerRange(request.headers.get("range"), file.size);
-      if (answer.kind !== "range") return new Response(file);
-      const { start, end } = answer.range;
-      return new Response(file.slice(start, end + 1), {
-        status: 206,
-        headers: { "content-range": `bytes ${start}-${end}/${file.size}` },
-      });
-    },
-  });
+  origin = serveWithRanges(sourceFile);
 });
 afterAll(() => {
   origin.stop(true);
@@ -85,7 +61,7 @@ describe("openmat basemap extract (compiled binary)", () => {
     expect(style.layers.map((layer) => layer["source-layer"])).toContain("roads");
 
     const served = new PMTiles(new FetchSource(`${server.url}${url}`));
-    const source = new PMTiles(new LocalFile(sourceFile));
+    const source = new PMTiles(new LocalFileSource(sourceFile));
     let compared = 0;
     for (let z = 0; z <= 13; z++) {
       const { x0, x1, y0, y1 } = tileRange(BOX, z);

@@ -3,25 +3,11 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { VectorTile } from "@mapbox/vector-tile";
 import { PbfReader } from "pbf";
-import { Compression, PMTiles, type RangeResponse, type Source, TileType } from "pmtiles";
+import { Compression, PMTiles, TileType } from "pmtiles";
 import { OPENMAT_LAYERS, placeRank } from "../../../common/map-style/openmat-layers";
+import { LocalFileSource as FileSource } from "./file-source";
 import { basemapDataRoot, loadBasemapManifest } from "./files";
 import { BASEMAP_BUILD_TIMEOUT_MS, ensureBasemap } from "./test-support";
-
-/** A pmtiles Source over a local file, as the browser's FetchSource is over HTTP ranges. */
-class FileSource implements Source {
-  constructor(private readonly path: string) {}
-  getKey() {
-    return this.path;
-  }
-  async getBytes(offset: number, length: number): Promise<RangeResponse> {
-    return {
-      data: await Bun.file(this.path)
-        .slice(offset, offset + length)
-        .arrayBuffer(),
-    };
-  }
-}
 
 let archive: PMTiles;
 beforeAll(() => {

@@ -2,27 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
-import { PMTiles, type RangeResponse, type Source } from "pmtiles";
+import { PMTiles } from "pmtiles";
 import { buildMapStyle, detectFlavor } from "../../../../common/map-style/style";
-import { answerRange } from "../byte-range";
+import { LocalFileSource } from "../file-source";
 import { extractBasemap } from "./extract";
 import { type BBox, parseBBox, tileRange } from "./region";
 import { ExtractInputError } from "./source";
-import { buildStreetArchive, STREET_AREA, STREET_MAX_ZOOM } from "./street-archive";
-
-class LocalFile implements Source {
-  constructor(private readonly path: string) {}
-  getKey() {
-    return this.path;
-  }
-  async getBytes(offset: number, length: number): Promise<RangeResponse> {
-    return {
-      data: await Bun.file(this.path)
-        .slice(offset, offset + length)
-        .arrayBuffer(),
-    };
-  }
-}
+import { buildStreetArchive, STREET_AREA, STREET_MAX_ZOOM, serveWithRanges } from "./street-archive";
 
 const BOX: BBox = [-97.8, 30.2, -97.7, 30.3];
 let dir: string;
@@ -34,24 +20,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(os.tmpdir(), "openmat-extract-"));
   sourceFile = join(dir, "source.pmtiles");
   writeFileSync(sourceFile, buildStreetArchive());
-  // The source on a web server that answers Range requests, as a Protomaps build is hosted.
-  server = Bun.serve({
-    port: 0,
-    fetch(request) {
-      const file = Bun.file(sourceFile);
-      const answer = answerRange(request.headers.get("range"), file.size);
-      if (answer.kind !== "range") return new Response(file);
-      rangeRequests++;
-      const { start, end } = answer.range;
-      return new Response(file.slice(start, end + 1), {
-        status: 206,
-        headers: {
-          "content-range": `bytes ${start}-${end}/${file.size}`,
-          "content-length": String(end - start + 1),
-        },
-      });
-    },
-  });
+  server = serveWithRanges(sourceFile, () => rangeRequests++);
 });
 afterAll(() => {
   server.stop(true);
@@ -77,8 +46,8 @@ describe("openmat basemap extract", () => {
     expect(result.maxZoom).toBe(13);
     expect(rangeRequests).toBeGreaterThan(0);
     expect(lines.at(-1)).toContain("wrote");
-    const source = new PMTiles(new LocalFile(sourceFile));
-    const extract = new PMTiles(new LocalFile(out));
+    const source = new PMTiles(new LocalFileSource(sourceFile));
+    const extract = new PMTiles(new LocalFileSource(out));
     const head = await extract.getHeader();
     expect([head.minZoom, head.maxZoom]).toEqual([0, 13]);
     expect([head.minLon, head.minLat, head.maxLon, head.maxLat]).toEqual(BOX);
@@ -130,7 +99,7 @@ describe("openmat basemap extract", () => {
     });
     const local = await extractBasemap({ from: sourceFile, bbox: BOX, maxZoom: "12", out: fromFile });
     expect({ ...local, bytes: 0 }).toEqual({ ...remote, bytes: 0 });
-    const [a, b] = [new PMTiles(new LocalFile(fromUrl)), new PMTiles(new LocalFile(fromFile))];
+    const [a, b] = [new PMTiles(new LocalFileSource(fromUrl)), new PMTiles(new LocalFileSource(fromFile))];
     const { tileDataOffset: offsetA, tileDataLength: lengthA } = await a.getHeader();
     const { tileDataOffset: offsetB, tileDataLength: lengthB } = await b.getHeader();
     const data = async (file: string, offset = 0, length = 0) =>

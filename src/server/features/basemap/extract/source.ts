@@ -4,22 +4,8 @@
  * a whole-planet build without downloading it.
  */
 import { existsSync, statSync } from "node:fs";
-import { type Entry, FetchSource, type Header, PMTiles, type RangeResponse, type Source } from "pmtiles";
-
-/** A pmtiles Source over a local file. */
-class LocalFileSource implements Source {
-  constructor(private readonly path: string) {}
-  getKey() {
-    return this.path;
-  }
-  async getBytes(offset: number, length: number): Promise<RangeResponse> {
-    return {
-      data: await Bun.file(this.path)
-        .slice(offset, offset + length)
-        .arrayBuffer(),
-    };
-  }
-}
+import { type Entry, FetchSource, type Header, PMTiles } from "pmtiles";
+import { LocalFileSource } from "../file-source";
 
 export class ExtractInputError extends Error {}
 

@@ -7,6 +7,7 @@ import { GeoJSONVT } from "@maplibre/geojson-vt";
 import { fromGeojsonVt } from "@maplibre/vt-pbf";
 import type { Feature, FeatureCollection } from "geojson";
 import { type ArchiveTile, buildPmtiles } from "../build/pmtiles-writer";
+import { answerRange } from "../byte-range";
 import { type BBox, tileRange } from "./region";
 
 const EXTENT = 4096;
@@ -105,6 +106,28 @@ export function buildStreetArchive(): Uint8Array {
       name: "streets-test",
       attribution: "test data",
       vector_layers: ["earth", "water", "roads", "places"].map((id) => ({ id, fields: {} })),
+    },
+  });
+}
+
+/** The file on a local web server that answers Range requests, as a Protomaps build is hosted. */
+export function serveWithRanges(path: string, onRange: () => void = () => {}) {
+  return Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    fetch(request) {
+      const file = Bun.file(path);
+      const answer = answerRange(request.headers.get("range"), file.size);
+      if (answer.kind !== "range") return new Response(file);
+      onRange();
+      const { start, end } = answer.range;
+      return new Response(file.slice(start, end + 1), {
+        status: 206,
+        headers: {
+          "content-range": `bytes ${start}-${end}/${file.size}`,
+          "content-length": String(end - start + 1),
+        },
+      });
     },
   });
 }
