@@ -35,6 +35,8 @@ const PADDING = 2;
 /** Where the middle of a line of Noto Sans sits above its baseline, in em. */
 const BASELINE = 0.36;
 const RADIAL_OFFSET = 0.9;
+/** MapLibre measures a top or bottom label's offset to its baseline, taken as 7/24 em in from the box's edge. */
+const BASELINE_OFFSET = 7 / 24;
 const ANCHORS = ["center", "top", "bottom", "left", "right"] as const;
 type Anchor = (typeof ANCHORS)[number];
 
@@ -83,20 +85,15 @@ function shape(text: string, advances: Advances, size: number, spacing: number, 
 
 /** The label's box for an anchor: the text's side named by the anchor touches the offset point. */
 function boxAt(place: Place, shaped: Shaped, anchor: Anchor): Box {
-  const offset = anchor === "center" ? 0 : RADIAL_OFFSET * shaped.size;
-  const { width, height } = shaped;
-  const cx =
-    anchor === "left"
-      ? place.x + offset + width / 2
-      : anchor === "right"
-        ? place.x - offset - width / 2
-        : place.x;
-  const cy =
-    anchor === "top"
-      ? place.y + offset + height / 2
-      : anchor === "bottom"
-        ? place.y - offset - height / 2
-        : place.y;
+  const { width, height, size } = shaped;
+  const offsetX = RADIAL_OFFSET * size;
+  const offsetY = (RADIAL_OFFSET - BASELINE_OFFSET) * size;
+  let cx = place.x;
+  let cy = place.y;
+  if (anchor === "left") cx += offsetX + width / 2;
+  if (anchor === "right") cx -= offsetX + width / 2;
+  if (anchor === "top") cy += offsetY + height / 2;
+  if (anchor === "bottom") cy -= offsetY + height / 2;
   return { minX: cx - width / 2, minY: cy - height / 2, maxX: cx + width / 2, maxY: cy + height / 2 };
 }
 

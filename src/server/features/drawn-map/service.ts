@@ -91,6 +91,8 @@ export async function drawnMapView(
     const view = gridViewFor(camera, maxZoom);
     const schools = await schoolIndex(deps.db, maxZoom - 1);
     const builtIn = archive !== undefined && deps.basemapUrl.split("?")[0] === archive.path;
+    // Drawn now, so the image is ready when the browser asks for it (once per view and schools version).
+    if (builtIn) drawnImage(deps, view).catch(() => undefined);
     const imageUrl = builtIn
       ? `${DRAWN_PATH}/${view.zoom}/${view.gx}/${view.gy}.svg?v=${archive.version}&s=${schools.version}`
       : LAND_ONLY_URL;
