@@ -46,9 +46,10 @@ function typeOf(schema: object): string {
   return s.type ?? "any";
 }
 
-function Parameters({ parameters, id }: { parameters: DocParameter[]; id: string }) {
+function Parameters({ parameters }: { parameters: DocParameter[] }) {
   return (
-    <table className="api-table" aria-labelledby={id}>
+    <table className="api-table">
+      <caption>Parameters</caption>
       <thead>
         <tr>
           <th scope="col">Name</th>
@@ -77,6 +78,7 @@ function Parameters({ parameters, id }: { parameters: DocParameter[]; id: string
   );
 }
 
+/** One operation, folded to its method, path and who may call it until opened. */
 function OperationView({
   method,
   path,
@@ -86,43 +88,39 @@ function OperationView({
   path: string;
   operation: DocOperation;
 }) {
-  const headingId = `op-${operation.operationId}`;
   const body = operation.requestBody?.content["application/json"].schema;
+  const limit = operation["x-openmat-limit"];
   return (
-    <article className="api-operation" aria-labelledby={headingId}>
-      <h3 id={headingId} className="api-operation-title">
-        <span className={`api-method api-method-${method}`}>{method.toUpperCase()}</span> <code>{path}</code>
-      </h3>
-      <p className="api-meta">
-        {authLabel[operation["x-openmat-auth"]] ?? operation["x-openmat-auth"]}
-        {operation["x-openmat-limit"] && (
+    <details className="api-operation" id={`op-${operation.operationId}`}>
+      <summary>
+        <span className={`api-method api-method-${method}`}>{method.toUpperCase()}</span> <code>{path}</code>{" "}
+        <span className="api-meta">
+          {authLabel[operation["x-openmat-auth"]] ?? operation["x-openmat-auth"]}
+        </span>
+      </summary>
+      <div className="api-operation-body">
+        {limit && (
+          <p>
+            Member limit: <code>{limit}</code>
+          </p>
+        )}
+        {operation.parameters?.length ? <Parameters parameters={operation.parameters} /> : null}
+        {body && (
           <>
-            {" · limit "}
-            <code>{operation["x-openmat-limit"]}</code>
+            <p className="api-label">Request body (application/json)</p>
+            <pre className="api-schema">{schemaText(body)}</pre>
           </>
         )}
-      </p>
-      {operation.parameters?.length ? (
-        <>
-          <h4 id={`${headingId}-params`}>Parameters</h4>
-          <Parameters parameters={operation.parameters} id={`${headingId}-params`} />
-        </>
-      ) : null}
-      {body && (
-        <>
-          <h4>Request body (application/json)</h4>
-          <pre className="api-schema">{schemaText(body)}</pre>
-        </>
-      )}
-      <h4>Responses</h4>
-      <ul className="api-responses">
-        {Object.entries(operation.responses).map(([code, response]) => (
-          <li key={code}>
-            <code>{code}</code> {response.description}
-          </li>
-        ))}
-      </ul>
-    </article>
+        <p className="api-label">Responses</p>
+        <ul className="api-responses">
+          {Object.entries(operation.responses).map(([code, response]) => (
+            <li key={code}>
+              <code>{code}</code> {response.description}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </details>
   );
 }
 
@@ -150,7 +148,8 @@ export function apiDocsPage(document: ApiDocsDocument): RenderInput {
         <p>{document.info.description}</p>
         <p>
           {count} operations. The same description as an OpenAPI 3.1 document:{" "}
-          <a href="/api/openapi.json">/api/openapi.json</a>.
+          <a href="/api/openapi.json">/api/openapi.json</a>. Open an operation to see its parameters, request
+          body and answers.
         </p>
         <nav aria-label="Features">
           <ul className="api-tags">

@@ -192,7 +192,7 @@ describe("/api/docs", () => {
     const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
     expect(nonce).toBeTruthy();
     const html = await res.text();
-    expect(html.match(/<article class="api-operation"/g)?.length).toBe(operations().length);
+    expect(html.match(/<details class="api-operation"/g)?.length).toBe(operations().length);
     expect(html).toContain('href="/api/openapi.json"');
     expect(html).toContain("<code>/api/schools/{id}/occurrences/{date}/{startMinute}/going</code>");
     // Scripts only with this response's nonce or from our origin; no inline styles at all.
@@ -207,7 +207,7 @@ describe("/api/docs", () => {
     const { cookie } = await registerMember(t, "apidocs");
     const res = await t.request("/api/docs", { headers: { cookie } });
     expect(res.status).toBe(200);
-    expect((await res.text()).match(/<article class="api-operation"/g)?.length).toBe(operations().length);
+    expect((await res.text()).match(/<details class="api-operation"/g)?.length).toBe(operations().length);
   });
 
   test("other methods get a 4xx, never a 5xx", async () => {
