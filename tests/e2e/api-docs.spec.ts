@@ -56,6 +56,8 @@ test("/api/docs shows the API's operations, loads nothing from elsewhere and bre
 test("axe finds no WCAG A/AA violations on /api/docs, folded and opened, on a phone too", async ({
   page,
 }) => {
+  // Three axe runs over a page of every operation.
+  test.setTimeout(60_000);
   await page.goto("/api/docs");
   await expectNoViolations(page);
   // Opened operations: a parameters table, a body schema, the answers.
