@@ -6,10 +6,12 @@
  * year it was read with.
  */
 import { asc, gte, or, sql } from "drizzle-orm";
+import * as v from "valibot";
 import type { ScheduleException } from "../../../common/schedule/occurrences";
 import type { ParsedSchedule, Session, UntimedSession } from "../../../common/schedule/types";
 import type { SchoolInput } from "../../../common/schemas/school";
 import { inOrder, transferTexts } from "../../../common/schemas/school-schedule";
+import { type VisitorRules, visitorRulesSchema } from "../../../common/schemas/visitor-rules";
 import type { Db } from "../../../db/client";
 import { scheduleExceptions } from "../../../db/schema";
 import { allSessionsBySchool, bumpSchoolsVersion, type SchoolRow } from "./queries";
@@ -73,9 +75,19 @@ function compareSessions(a: Session, b: Session): number {
   return ra < rb ? -1 : ra > rb ? 1 : 0;
 }
 
+/**
+ * Visitor rules as an export writes them: in the rules' schema's order, as an import stores
+ * them, whatever order the writer stored them in (the demo data's, say), so a file imports
+ * back unchanged.
+ */
+export function exportedRules(rules: unknown): VisitorRules {
+  const checked = v.safeParse(visitorRulesSchema, rules);
+  return checked.success ? checked.output : (rules as VisitorRules);
+}
+
 /** A session as an export writes it: its fields in order, then its own visitor rules where it has any. */
 const exportedSession = (s: Session): Session => {
-  const rules = s.rules && Object.keys(s.rules).length > 0 ? { rules: s.rules } : {};
+  const rules = s.rules && Object.keys(s.rules).length > 0 ? { rules: exportedRules(s.rules) } : {};
   return { ...inOrder(s), ...rules };
 };
 

@@ -1,13 +1,13 @@
 import Papa from "papaparse";
 import * as v from "valibot";
 import { type CommunityNote, type SchoolInput, schoolInputSchema } from "../../../common/schemas/school";
-import type { VisitorRules } from "../../../common/schemas/visitor-rules";
 import type { Db } from "../../../db/client";
 import { deriveSourceKey, type IngestDeps, type SchoolDraft, upsertSchool } from "./ingest";
 import { findSchoolBySourceKey, listSchools } from "./queries";
 import type { GeoResult, SchoolGeocoder } from "./service";
 import { exportedNotes, givenNotes, storeNotes } from "./transfer-notes";
 import {
+  exportedRules,
   exportedSchedules,
   givenSchedule,
   scheduleColumnsProblem,
@@ -247,7 +247,7 @@ export async function exportSchools(db: Db, format: "csv" | "json", now = new Da
     rating: s.rating,
     reviewCount: s.reviewCount,
     ...schedules.get(s.id),
-    visitorRules: JSON.parse(s.visitorRules) as VisitorRules,
+    visitorRules: exportedRules(JSON.parse(s.visitorRules)),
   }));
   if (format === "json") return `${JSON.stringify(rows, null, 2)}\n`;
   const cells = rows.map((row) => ({
