@@ -2,22 +2,9 @@
 import { join } from "node:path";
 import { VectorTile } from "@mapbox/vector-tile";
 import { PbfReader } from "pbf";
-import { PMTiles, type RangeResponse, type Source } from "pmtiles";
+import { PMTiles } from "pmtiles";
+import { LocalFileSource } from "../basemap/file-source";
 import { basemapDataRoot, FONTS_DIR, loadBasemapManifest } from "../basemap/files";
-
-class FileSource implements Source {
-  constructor(private readonly path: string) {}
-  getKey() {
-    return this.path;
-  }
-  async getBytes(offset: number, length: number): Promise<RangeResponse> {
-    return {
-      data: await Bun.file(this.path)
-        .slice(offset, offset + length)
-        .arrayBuffer(),
-    };
-  }
-}
 
 export interface BasemapArchive {
   /** The archive's own path on this server (basemap/routes.ts), without its version. */
@@ -36,7 +23,7 @@ const opened = new Map<string, Promise<BasemapArchive>>();
 
 async function open(root: string): Promise<BasemapArchive> {
   const manifest = loadBasemapManifest(root);
-  const archive = new PMTiles(new FileSource(join(root, manifest.archive.file)));
+  const archive = new PMTiles(new LocalFileSource(join(root, manifest.archive.file)));
   const header = await archive.getHeader();
   return {
     path: `/basemap/${manifest.archive.file}`,
