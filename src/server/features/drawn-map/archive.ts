@@ -3,8 +3,7 @@ import { join } from "node:path";
 import { VectorTile } from "@mapbox/vector-tile";
 import { PbfReader } from "pbf";
 import { PMTiles } from "pmtiles";
-import { LocalFileSource } from "../basemap/file-source";
-import { basemapDataRoot, FONTS_DIR, loadBasemapManifest } from "../basemap/files";
+import { basemapDataRoot, FONTS_DIR, LocalFileSource, loadBasemapManifest } from "../basemap/service";
 
 export interface BasemapArchive {
   /** The archive's own path on this server (basemap/routes.ts), without its version. */
