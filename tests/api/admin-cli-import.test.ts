@@ -228,6 +228,7 @@ describe("bad input: a clear message, a non-zero exit, nothing changed", () => {
       [["admin", "frobnicate"], 64, "admin needs grant or revoke"],
       [["import"], 64, "import needs a CSV or JSON FILE"],
       [["import", "--dry-run"], 64, "import needs a CSV or JSON FILE"],
+      [["import", "/no/such/file.csv", "--dry-run"], 1, "No file at /no/such/file.csv; nothing was imported"],
     ];
     for (const [args, code, message] of cases) {
       const run = cli(args, url);

@@ -7,7 +7,13 @@ import { removeDemoCommunity } from "../features/demo-community/service";
 import { createGeoServices } from "../features/geo/service";
 import { timeZoneAt } from "../features/geo/time-zone";
 import { removeDemoSchools } from "../features/schools/demo";
-import { exportSchools, importRows, parseTransferFile, type RowOutcome } from "../features/schools/transfer";
+import {
+  exportSchools,
+  importRows,
+  parseTransferFile,
+  type RowOutcome,
+  TransferFileError,
+} from "../features/schools/transfer";
 import { silentLogger } from "../log";
 import { createStorage } from "../storage";
 
@@ -62,6 +68,8 @@ export async function importCommand(
   file: string,
   options: { dryRun?: boolean } = {},
 ): Promise<boolean> {
+  if (!(await Bun.file(file).exists()))
+    throw new TransferFileError(`No file at ${file}; nothing was imported`);
   const text = await Bun.file(file).text();
   const rows = parseTransferFile(text, formatOf(file, text));
   const dryRun = options.dryRun === true;
