@@ -7,6 +7,7 @@
  */
 import { type Browser, type BrowserContextOptions, expect, type Page, test } from "@playwright/test";
 import { newMember, registerViaApi } from "./support/accounts";
+import { expectNoViolations } from "./support/axe";
 import { homeReady, mapRegion } from "./support/home";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
@@ -74,6 +75,8 @@ test("before any touch: the drawn map and its pins show, and MapLibre has not st
   await expect(mapRegion(page)).toHaveClass(/drawn-map/);
   expect(await drawnPins(page).count()).toBeGreaterThan(1);
   await expect(await tappablePin(page)).toBeVisible();
+  // Its pins are links named by their schools, its clusters buttons: axe has nothing to say.
+  await expectNoViolations(page);
   // Settled, untouched: still no map library at work.
   await page.waitForTimeout(1500);
   await expect(canvas(page)).toHaveCount(0);
