@@ -79,9 +79,9 @@ const entryNamed = (prefix: string, ext: string) => {
   return basename(hit.path);
 };
 /**
- * Modules an island imports dynamically but wants at once: the page modulepreloads the
- * chunk that holds them (and its own static imports), so it downloads beside the island
- * instead of after hydration. The home map is the one: see MapArea.
+ * Modules an island imports dynamically but wants soon: the page prefetches the chunk
+ * that holds them (and its own static imports), so it is in the cache when the island
+ * imports it. The home map is the one: see MapArea.
  */
 const EAGER_IMPORTS = ["src/client/map/SchoolMap.tsx"];
 // Every output is flat in `out`, so a file name names an output.

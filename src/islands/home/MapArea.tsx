@@ -18,8 +18,8 @@ const shownSet = (query: HomeQuery) => homeQueryString({ ...query, school: null 
 
 /**
  * A fixed-size box for the map, so nothing shifts when it arrives. The map code (MapLibre,
- * hundreds of KB) is not in the island's initial JS: the page modulepreloads it, so it
- * downloads beside the island, and evaluates it only when it is wanted.
+ * hundreds of KB) is not in the island's initial JS: the page prefetches it (fetched, not
+ * compiled, while the page starts), and the island imports it only when it is wanted.
  *
  * With a drawn first view (issue 23), the drawing shows from the first HTML, and MapLibre
  * starts when the visitor reaches for the map (see whenReachedForMap; a pin or cluster tap, a
@@ -98,7 +98,7 @@ export function MapArea({ popupContent, drawnMap, ...mapProps }: MapAreaProps) {
   const drawn = stage === "drawn";
   useEffect(() => {
     if (!drawn || !box.current?.querySelector(".drawn-map")?.contains(document.activeElement)) return;
-    box.current.querySelector<HTMLElement>(".maplibregl-canvas")?.focus();
+    box.current.querySelector<HTMLElement>(".school-map canvas")?.focus();
   }, [drawn]);
 
   // Popup's host element: in the drawing's card until the live map shows the card itself.

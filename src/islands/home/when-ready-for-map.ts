@@ -9,7 +9,7 @@ type IdleWindow = Pick<Window, "addEventListener" | "removeEventListener"> & {
 
 /**
  * Calls `load` at the first idle moment after the list has hydrated (the map chunk is
- * already being fetched: the page modulepreloads it), or at the first interaction if that
+ * already being fetched: the page prefetches it), or at the first interaction if that
  * comes sooner. Idle time keeps MapLibre's evaluation out of the frames that hydration and
  * the list's first updates need, without making a visitor who waits wait for the map.
  */

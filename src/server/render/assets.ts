@@ -11,8 +11,8 @@ export interface AssetManifest {
   authModal: string;
   islands: Record<string, string>;
   /**
-   * Chunks an island imports later but wants at once (the home map), with their static
-   * imports: modulepreloaded beside the island's own chunk.
+   * Chunks an island imports later but wants soon (the home map), with their static
+   * imports: prefetched beside the island's own chunk (see asset-tags.tsx).
    */
   preload?: Record<string, string[]>;
   /** Every emitted file (relative to the asset root), with its gzip twin when one was written. */
