@@ -28,8 +28,8 @@ export interface DrawnMapProps {
   /** The schools the app shows now, by id, with their saved state (it wins over the drawing's). */
   shown: ReadonlyMap<number, boolean>;
   /**
-   * The shown set differs from the drawn one (a filter or a search since the page came):
-   * only pins of schools in `shown` stay, and no cluster, whose count would be wrong.
+   * The shown set is not every school, which the server drew (a search or a filter): only pins
+   * of schools in `shown` stay, and no cluster, whose count would be wrong.
    */
   onlyShown: boolean;
   live: LiveMapStage;

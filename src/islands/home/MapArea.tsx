@@ -4,6 +4,7 @@ import type { MapStart, SchoolMapProps } from "../../client/map/SchoolMap";
 import type { DrawnMapView } from "../../common/drawn-map";
 import { type HomeQuery, homeQueryString } from "../../common/home";
 import { type DrawnCluster, DrawnMap, type LiveMapStage } from "./DrawnMap";
+import { hasFilters } from "./filters";
 import { useHome } from "./use-home-state";
 import { whenReachedForMap, whenReadyForMap } from "./when-ready-for-map";
 
@@ -15,6 +16,12 @@ type MapAreaProps = Omit<SchoolMapProps, "popup" | "start" | "onLoad" | "onPinsD
 
 /** What the map shows, apart from the details dialog's `school`. */
 const shownSet = (query: HomeQuery) => homeQueryString({ ...query, school: null });
+/**
+ * The server draws every school (issue 23), so under a search or a filter only the drawn pins
+ * of schools shown now stay, and no cluster, whose count would be wrong. ('Saved Gyms' counts
+ * as a filter even for a guest, for whom it filters nothing: then clusters hide for nothing.)
+ */
+const everySchool = (query: HomeQuery) => query.search === "" && !hasFilters(query, true);
 
 /**
  * A fixed-size box for the map, so nothing shifts when it arrives. The map code (MapLibre,
@@ -40,8 +47,8 @@ export function MapArea({ popupContent, drawnMap, ...mapProps }: MapAreaProps) {
   const [drawing, setDrawing] = useState(drawnMap !== undefined);
   const [stage, setStage] = useState<LiveMapStage>("none");
   const query = useHome((s) => s.query);
-  const [drawnSet] = useState(() => shownSet(query));
-  const onlyShown = shownSet(query) !== drawnSet;
+  const [firstSet] = useState(() => shownSet(query));
+  const setChanged = shownSet(query) !== firstSet;
   const [firstCamera] = useState(() => JSON.stringify(camera));
   const [drawnCameraKey, setDrawnCameraKey] = useState(cameraKey);
   const [cluster, setCluster] = useState<DrawnCluster | null>(null);
@@ -84,8 +91,8 @@ export function MapArea({ popupContent, drawnMap, ...mapProps }: MapAreaProps) {
     }
   }, [camera, cameraKey, firstCamera]);
   useEffect(() => {
-    if (onlyShown) setWanted(true);
-  }, [onlyShown]);
+    if (setChanged) setWanted(true);
+  }, [setChanged]);
 
   // A pin tapped before the schools it names arrived (the list's first rows only) opens when they do.
   useEffect(() => {
@@ -137,7 +144,7 @@ export function MapArea({ popupContent, drawnMap, ...mapProps }: MapAreaProps) {
         <DrawnMap
           view={drawnMap}
           shown={shown}
-          onlyShown={onlyShown}
+          onlyShown={!everySchool(query)}
           live={SchoolMap && stage === "none" ? "mounted" : stage}
           selectedId={mapProps.selected?.id ?? null}
           cardSlot={setCardSlot}
