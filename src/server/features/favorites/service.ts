@@ -4,13 +4,13 @@ import { HttpError } from "../../http/errors";
 import { requireAccess } from "../../policy/access";
 import type { PolicyViewer } from "../../policy/viewer";
 import { listingEventStatement } from "../listing-stats/service";
-import { getSchool, schoolViews } from "../schools/service";
+import { getSchool, keptSchoolViews } from "../schools/service";
 import { memberSubject } from "../settings/service";
 import {
   addFavorite,
   countFavorites,
+  favoritePageIds,
   favoriteSchoolIds,
-  favoriteSchoolsPage,
   isFavorite,
   removeFavorite,
   savedSchoolsOf,
@@ -44,25 +44,28 @@ export interface Page {
 const favoriteId = (schoolId: number) => schoolId;
 
 /**
- * One page of a member's saved gyms, newest first, with the list's total: three queries
- * however long the list is (the page joined with its schools, their sessions, the count).
+ * One page of a member's saved gyms, newest first, with the list's total: one statement on
+ * the favourites rows (the page's ids and the total), then the schools' views as this copy
+ * keeps them per schools version (read only for schools it has not kept), so a long list
+ * costs a sort of small rows, not a join of every saved school.
  */
 async function favoritesPage(db: Db, userId: number, page: Page) {
-  const [rows, total] = await Promise.all([
-    favoriteSchoolsPage(db, userId, page.limit, page.offset),
-    countFavorites(db, userId),
-  ]);
-  const views = await schoolViews(
-    db,
-    rows.map((r) => r.school),
+  const { rows, total } = await favoritePageIds(db, userId, page.limit, page.offset);
+  const views = new Map(
+    (
+      await keptSchoolViews(
+        db,
+        rows.map((r) => r.schoolId),
+      )
+    ).map((view) => [view.id, view]),
   );
-  const items = rows.map(({ school, savedAt }, i) => ({
-    id: favoriteId(school.id),
-    schoolId: school.id,
-    savedAt: savedAt.toISOString(),
-    school: views[i],
-  }));
-  return { items, total };
+  const items = [];
+  for (const { schoolId, savedAt } of rows) {
+    const school = views.get(schoolId);
+    if (school) items.push({ id: favoriteId(schoolId), schoolId, savedAt: savedAt.toISOString(), school });
+  }
+  // Past the end there is no row to carry the total.
+  return { items, total: total ?? (await countFavorites(db, userId)) };
 }
 
 export const listFavorites = (db: Db, userId: number, page: Page) => favoritesPage(db, userId, page);

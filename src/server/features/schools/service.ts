@@ -23,7 +23,7 @@ import {
   schoolsMatching,
   VERSION_KEY,
 } from "./queries";
-import { anyWithin, nearestViews, viewBySlug, viewsWithin } from "./school-reads";
+import { anyWithin, nearestViews, viewBySlug, viewsOf, viewsWithin } from "./school-reads";
 import { type SchoolView, toSchoolView } from "./school-view";
 import { schoolsChanged } from "./schools-version";
 import { perSchoolsVersion } from "./version-cache";
@@ -82,6 +82,12 @@ export async function schoolViews(db: Db, rows: SchoolRow[], from?: Point): Prom
   if (from) out.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0));
   return out;
 }
+
+/**
+ * The views of these schools, in this order, as the copy keeps them per schools version (a
+ * school no longer there is left out): a repeated list reads no school.
+ */
+export const keptSchoolViews = (db: Db, ids: readonly number[]) => viewsOf(db, ids);
 
 const pagePathsByDb = new WeakMap<Db, () => Promise<readonly string[]>>();
 
