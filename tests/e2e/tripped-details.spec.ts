@@ -92,9 +92,12 @@ test("'View on Map' stops at the basemap's deepest zoom (12), not at street leve
   await expect(mapRegion(page)).toHaveAttribute("data-map-ready", "true", MAP_READY);
   const name = (await listLinks(page).first().textContent())?.trim() ?? "";
   await listLinks(page).first().click();
-  const details = page.getByRole("dialog", { name });
+  // The details dialog, not the phone's pin card that 'View on Map' opens under the same name.
+  const viewOnMap = page.getByRole("button", { name: "View on Map" });
+  const details = page.getByRole("dialog", { name }).filter({ has: viewOnMap });
   await details.getByRole("button", { name: "View on Map" }).click();
   await expect(details).toHaveCount(0);
+  await expect(page.locator(".phone-pin-card").getByRole("heading", { name })).toBeVisible();
   // The flight ends at the map's own limit: the zoom-in button says it can go no closer.
   await expect(mapRegion(page).getByRole("button", { name: "Zoom in" })).toBeDisabled({ timeout: 10_000 });
   const zoom = Number(await mapRegion(page).getAttribute("data-zoom"));
