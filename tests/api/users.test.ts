@@ -374,6 +374,27 @@ describe("search", () => {
     expect(found[0]?.username).toBe("capped00");
     expect(await searchUsers(db(), member(me), "capped")).toHaveLength(20);
   });
+
+  it("with a page of names that start with the term, those are the answer, less anyone in a block", async () => {
+    const rollers = await insertUsers([
+      ...Array.from({ length: 22 }, (_, i) => `Rolls${String(i).padStart(2, "0")}`),
+      "arolls",
+      "xrollsx",
+    ]);
+    const blocked = rollers.Rolls03 as number;
+    expect((await send("POST", "/api/users/block", me, { userId: blocked })).status).toBe(200);
+    await send("POST", "/api/users/follow", me, { followingId: rollers.Rolls05 });
+    const found = await search("rolls");
+    const expected = Array.from({ length: 22 }, (_, i) => `Rolls${String(i).padStart(2, "0")}`).filter(
+      (name) => name !== "Rolls03",
+    );
+    expect(found.map((u) => u.username)).toEqual(expected.slice(0, 20));
+    expect(found.filter((u) => u.isFollowing).map((u) => u.username)).toEqual(["Rolls05"]);
+    // Fewer than a page start with it: the names that hold it follow the prefixes.
+    expect((await search("rolls2")).map((u) => u.username)).toEqual(["Rolls20", "Rolls21"]);
+    expect((await search("olls2")).map((u) => u.username)).toEqual(["Rolls20", "Rolls21"]);
+    expect((await search("rollsx")).map((u) => u.username)).toEqual(["xrollsx"]);
+  });
 });
 
 describe("blocks", () => {
@@ -503,7 +524,9 @@ describe("bounded queries", () => {
     await follow(lots.id, ids);
     for (const who of [few, lots]) {
       expect(await statementsOf(() => listFriends(db(), member(who)))).toBe(2);
-      expect(await statementsOf(() => searchUsers(db(), member(who), "bounded"))).toBe(2);
+      // 60 names start with it: the prefix statement alone; names that only hold it, two.
+      expect(await statementsOf(() => searchUsers(db(), member(who), "bounded"))).toBe(1);
+      expect(await statementsOf(() => searchUsers(db(), member(who), "ounded"))).toBe(2);
       expect(await statementsOf(() => profileView(db(), member(who), ids[0] as number))).toBe(3);
     }
     expect(await listFriends(db(), member(lots))).toHaveLength(60);

@@ -1,5 +1,6 @@
 import { type AnyColumn, and, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { prepared } from "../../../db/prepared";
 import { blocks, follows, userSettings, users } from "../../../db/schema";
 import { appendEvent } from "../../events/store";
 
@@ -78,32 +79,77 @@ export const followedUsers = (db: Db, userId: number, limit: number) =>
 /** `%`, `_` and the escape character itself match literally. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const me = sql.placeholder("me");
+const needle = sql.placeholder("needle");
+const lowerName = sql`lower(${users.username})`;
+const searchColumns = {
+  id: users.id,
+  username: users.username,
+  profilePhoto: users.profilePhoto,
+  settings: userSettings,
+  // How the viewer stands to each (a block either way is left out by the statement).
+  follows: sql<number>`EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${me} AND f.following_id = ${users.id})`,
+  followedBy: sql<number>`EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${users.id} AND f.following_id = ${me})`,
+};
+const unblocked = sql`NOT ${blockBetween(me as never, users.id)}`;
+
+/** Exact and prefix matches: a range of users_username_nocase walked in name order. */
+const prefixSearch = (db: Db) =>
+  prepared(db, "users.search.prefix", (d) =>
+    d
+      .select(searchColumns)
+      .from(users)
+      .leftJoin(userSettings, eq(userSettings.userId, users.id))
+      .where(and(sql`${lowerName} >= ${needle} AND ${lowerName} < ${needle} || char(1114111)`, unblocked))
+      .orderBy(lowerName)
+      .limit(sql.placeholder("limit"))
+      .prepare(),
+  );
+
+/** Matches anywhere in the name, found on users_username_nocase alone (a name and a row id a member). */
+const substringSearch = (db: Db) =>
+  prepared(db, "users.search.inside", (d) =>
+    d
+      .select(searchColumns)
+      .from(users)
+      .leftJoin(userSettings, eq(userSettings.userId, users.id))
+      .where(
+        and(
+          sql`${users.id} IN (SELECT rowid FROM users INDEXED BY users_username_nocase
+            WHERE lower(username) LIKE ${sql.placeholder("inside")} ESCAPE '\\')`,
+          unblocked,
+        ),
+      )
+      .orderBy(
+        sql`CASE WHEN ${lowerName} = ${needle} THEN 0
+          WHEN ${lowerName} LIKE ${sql.placeholder("start")} ESCAPE '\\' THEN 1 ELSE 2 END`,
+        lowerName,
+        users.id,
+      )
+      .limit(sql.placeholder("limit"))
+      .prepare(),
+  );
+
 /**
  * Usernames containing `q` (case-insensitive), exact match first, then prefix matches, then
- * the rest, each alphabetically; at most `limit`. Members in a block with `viewerId`
- * (either way) are left out here, before the limit, so a block never shortens the page;
- * the service still asks the policy about every row. One query.
+ * the rest, each alphabetically; at most `limit`, each with whether the viewer follows them
+ * and they the viewer. Members in a block with `viewerId` (either way) are left out here,
+ * before the limit, so a block never shortens the page; the service still asks the policy
+ * about every row.
+ *
+ * The exact match and the prefix matches come first, so when there are `limit` of them they
+ * are the answer: a range of the lowercase-username index, walked in order until `limit`
+ * rows pass the block check. Only when there are fewer does a second statement look for the
+ * name inside usernames, on that index alone rather than every member's row. Both are
+ * prepared once (the query builder cost as much as running them).
  */
-export function searchUsernames(db: Db, viewerId: number, q: string, limit: number) {
-  const needle = q.toLowerCase();
-  const pattern = escapeLike(needle);
-  const name = sql`lower(${users.username})`;
-  return db
-    .select({
-      id: users.id,
-      username: users.username,
-      profilePhoto: users.profilePhoto,
-      settings: userSettings,
-    })
-    .from(users)
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(and(sql`${name} LIKE ${`%${pattern}%`} ESCAPE '\\'`, sql`NOT ${blockBetween(viewerId, users.id)}`))
-    .orderBy(
-      sql`CASE WHEN ${name} = ${needle} THEN 0 WHEN ${name} LIKE ${`${pattern}%`} ESCAPE '\\' THEN 1 ELSE 2 END`,
-      name,
-      users.id,
-    )
-    .limit(limit);
+export async function searchUsernames(db: Db, viewerId: number, q: string, limit: number) {
+  const lower = q.toLowerCase();
+  const args = { me: viewerId, needle: lower, limit };
+  const prefixed = await prefixSearch(db).all(args);
+  if (prefixed.length >= limit) return prefixed;
+  const pattern = escapeLike(lower);
+  return substringSearch(db).all({ ...args, inside: `%${pattern}%`, start: `${pattern}%` });
 }
 
 /**

@@ -15,7 +15,7 @@ import {
 import type { Db, Tx } from "../../../db/client";
 import { HttpError } from "../../http/errors";
 import { can, requireAccess } from "../../policy/access";
-import { relationsTo, relationTo } from "../../policy/relation";
+import { relationsTo, relationTo, SELF, STRANGER } from "../../policy/relation";
 import type { MemberSubject } from "../../policy/rules";
 import type { PolicyViewer } from "../../policy/viewer";
 import { toSelf } from "../auth/service";
@@ -214,23 +214,19 @@ export async function listFriends(db: Db, viewer: PolicyViewer): Promise<Friend[
  * Members whose username contains `q` (case-insensitive; `%` and `_` are literal): exact
  * match first, then prefix matches, then the rest, alphabetically within each, at most
  * USER_SEARCH_MAX. An empty or blank `q` finds nobody. The viewer is included; members in
- * a block with the viewer are not. Two queries: the matches, then the relations.
+ * a block with the viewer are not. One query (two when fewer than a page start with `q`).
  */
 export async function searchUsers(db: Db, viewer: PolicyViewer, q: string): Promise<UserSearchResult[]> {
   const me = memberId(viewer);
   const needle = q.trim();
   if (!needle) return [];
   const rows = await searchUsernames(db, me, needle, USER_SEARCH_MAX);
-  const relations = await relationsTo(
-    db,
-    viewer,
-    rows.map((r) => r.id),
-  );
   const results: UserSearchResult[] = [];
   for (const r of rows) {
-    const relation = relations.get(r.id);
-    if (!relation || !can(viewer, "profile.read", { relation, settings: settingsFromRow(r.settings) }))
-      continue;
+    // The statement worked out the relation and left out anyone in a block with the viewer.
+    const relation =
+      r.id === me ? SELF : { ...STRANGER, follows: Boolean(r.follows), followedBy: Boolean(r.followedBy) };
+    if (!can(viewer, "profile.read", { relation, settings: settingsFromRow(r.settings) })) continue;
     results.push({
       id: r.id,
       username: r.username,
