@@ -25,6 +25,29 @@ export async function loadIslands(): Promise<void> {
   );
 }
 
+/**
+ * Islands whose server render is a function of their props and id alone (no clock, no
+ * context): the header's, on every member page. Their HTML is kept per props and id.
+ */
+const PURE_ISLANDS: ReadonlySet<IslandName> = new Set<IslandName>(["NavBadges", "SubmitOpenMat"]);
+const PURE_KEPT_MAX = 256;
+const pureHtml = new Map<string, string>();
+
+function islandHtml<N extends IslandName>(name: N, id: string, props: IslandProps<N>, json: string) {
+  // biome-ignore lint/suspicious/noExplicitAny: components of every island share one map
+  const Component = components.get(name) as ComponentType<any>;
+  const render = () => renderToString(<Component {...props} />, { identifierPrefix: islandIdPrefix(id) });
+  if (!PURE_ISLANDS.has(name)) return render();
+  const key = `${name}|${id}|${json}`;
+  let html = pureHtml.get(key);
+  if (html === undefined) {
+    html = render();
+    if (pureHtml.size >= PURE_KEPT_MAX) pureHtml.clear();
+    pureHtml.set(key, html);
+  }
+  return html;
+}
+
 /** The islands one page render used, in order; read by <IslandScripts>. */
 export class IslandCollector {
   readonly used = new Set<IslandName>();
@@ -53,6 +76,7 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
   if (!Component) throw new Error(`Island ${name} is not loaded; call loadIslands() at start-up`);
   collector.used.add(name);
   const id = collector.nextId();
+  const json = toScriptJson(props);
   return (
     <>
       <div
@@ -61,14 +85,14 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
         data-island-id={id}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the island's own server render, by React
         dangerouslySetInnerHTML={{
-          __html: renderToString(<Component {...props} />, { identifierPrefix: islandIdPrefix(id) }),
+          __html: islandHtml(name, id, props, json),
         }}
       />
       <script
         type="application/json"
         id={`${id}-props`}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: props are escaped by toScriptJson
-        dangerouslySetInnerHTML={{ __html: toScriptJson(props) }}
+        dangerouslySetInnerHTML={{ __html: json }}
       />
     </>
   );

@@ -5,7 +5,8 @@ import type { ValidSession } from "../features/auth/sessions";
 import { acceptsGzip } from "../http/compression";
 import { requestMeta } from "../http/request-meta";
 import type { MemberHeader } from "./member-header";
-import { htmlHeaders, type RenderInput, renderPage } from "./render-page";
+import { type MemberShell, memberPageResponse, memberShellOf } from "./member-page-cache";
+import { htmlHeaders, type RenderInput, renderHeader, renderPage } from "./render-page";
 
 /** The parts of a route's context a page render needs. */
 export interface PageRequest {
@@ -39,8 +40,9 @@ export type MemberHeaderOf = (userId: number) => Promise<MemberHeader>;
 /**
  * Binds page rendering to the app: public URL, CSP nonce, the signed-in viewer and their
  * unread counts. Pages that are the same for every guest are rendered once (per year, for
- * the footer) and served from memory with a ready gzip body; members always get a fresh
- * render.
+ * the footer) and served from memory with a ready gzip body; a member gets the same page
+ * with their own header rendered per request into it (at its own address, without a query;
+ * elsewhere, as the 404 page, a member's page is rendered whole).
  */
 export function createPageRenderer(
   app: AppContext,
@@ -57,6 +59,20 @@ export function createPageRenderer(
     const page = { status: response.status, html, gzip: Bun.gzipSync(html, { level: 9 }) };
     cache.set(key, page);
     return page;
+  }
+
+  const shells = new Map<string, MemberShell | null>();
+  /** The page as any member sees it, cut around the header; null when it cannot be cut. */
+  async function memberShell(key: string, ctx: PageContextValue, input: RenderInput) {
+    let shell = shells.get(key);
+    if (shell !== undefined) return shell;
+    // Rendered for no one in particular: nothing of the asking member stays in the kept parts.
+    const anyone = { ...(ctx.viewer as Viewer), id: 0, username: "member", profilePhoto: null };
+    const response = await renderPage({ ...ctx, viewer: anyone }, input, app.logger);
+    shell = memberShellOf(await response.text(), anyone.liveFrom, response.status) ?? null;
+    if (shells.size >= 64) shells.clear();
+    shells.set(key, shell);
+    return shell;
   }
 
   return async ({ request, session }: PageRequest, input: RenderInput): Promise<Response> => {
@@ -81,6 +97,10 @@ export function createPageRenderer(
       year,
       demoData,
     };
+    if (viewer && input.cacheKey === url.pathname && !url.search) {
+      const shell = await memberShell(`${input.cacheKey}|${year}|${demoData ? "demo" : "real"}`, ctx, input);
+      if (shell) return memberPageResponse(shell, viewer.liveFrom, renderHeader(ctx), acceptsGzip(request));
+    }
     if (!input.cacheKey || session) return renderPage(ctx, input, app.logger);
     // The demo notice is part of the page: removing the demo schools must take it away.
     const page = await cachedGuestPage(

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { Document, type PageMeta } from "../../pages/layout/Document";
+import { Header } from "../../pages/layout/Header";
 import { PageContext, type PageContextValue } from "../../pages/layout/page-context";
 import type { Logger } from "../log";
 import { loggableError } from "../loggable-error";
@@ -10,7 +11,10 @@ export interface RenderInput {
   meta: PageMeta;
   body: ReactNode;
   status?: number;
-  /** Set when the page is the same for every guest: its HTML is then rendered once and reused. */
+  /**
+   * Set when the page is the same for every guest, and for every member but for the layout's
+   * header: its HTML is then rendered once and reused (for members, all but the header).
+   */
   cacheKey?: string;
 }
 
@@ -45,4 +49,40 @@ export async function renderPage(
     throw error;
   }
   return new Response(`<!DOCTYPE html>${html}`, { status, headers: htmlHeaders });
+}
+
+const HEADERS_KEPT_MAX = 1024;
+const headers = new Map<string, string>();
+
+/**
+ * The layout's header alone, as the whole page renders it: it comes before any other island
+ * in the page, so its islands get the same ids here (src/server/render/member-page-cache.ts).
+ * It is made of the path and the viewer's name, photo and counts only: kept by those.
+ */
+export function renderHeader(ctx: PageContextValue): string {
+  const v = ctx.viewer;
+  const key = JSON.stringify([
+    ctx.path,
+    v?.username,
+    v?.profilePhoto,
+    v?.unreadNotifications,
+    v?.unreadMessages,
+  ]);
+  let html = headers.get(key);
+  if (html === undefined) {
+    html = renderHeaderNow(ctx);
+    if (headers.size >= HEADERS_KEPT_MAX) headers.clear();
+    headers.set(key, html);
+  }
+  return html;
+}
+
+function renderHeaderNow(ctx: PageContextValue): string {
+  return renderToString(
+    <PageContext.Provider value={ctx}>
+      <IslandCollectorContext.Provider value={new IslandCollector()}>
+        <Header />
+      </IslandCollectorContext.Provider>
+    </PageContext.Provider>,
+  );
 }
