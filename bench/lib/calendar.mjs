@@ -49,6 +49,7 @@ export function calendarScenarios(schools) {
     {
       name: `GET /calendar/{token}.ics (a member's calendar, ${CALENDAR_GYMS} saved gyms, ${schools})`,
       path: "/calendar/",
+      minPercentOfCeiling: 10,
       async setup(baseUrl) {
         return { pathSuffix: suffixOf((await calendarFeed(baseUrl)).path) };
       },

@@ -1,4 +1,5 @@
 import { calendarScenarios } from "./calendar.mjs";
+import { schoolManager, schoolWithGoingAndRatings, withConversations } from "./member-pages.mjs";
 import { collector, MEMBER_PASSWORD, messageSender, SAVED_GYMS, signedIn, signIn } from "./members.mjs";
 
 /**
@@ -73,7 +74,7 @@ export const demoScenarios = [
   { name: "GET /healthz", path: "/healthz" },
   { name: "GET /api/auth/me (signed in)", path: "/api/auth/me", minPercentOfCeiling: 30, setup: signedIn },
   // A member's page without data of its own: what the header (stream position, unread counts) costs.
-  { name: "GET /about (signed in)", path: "/about", setup: signedIn },
+  { name: "GET /about (signed in)", path: "/about", setup: signedIn, minPercentOfCeiling: 25 },
   { name: demoPinsScenario, path: "/api/schools/pins", minPercentOfCeiling: 40 },
   ...issue14Rows(1_250),
   // Issue 19: every write is charged against its member limit; this one stays under it.
@@ -110,17 +111,30 @@ export function schoolScenarios(schools) {
     {
       name: `GET / (signed in, ${count(SAVED_GYMS)} saved gyms)`,
       path: "/",
+      minPercentOfCeiling: 10,
       async setup(baseUrl) {
         return { cookie: (await collector(baseUrl)).cookie };
       },
     },
     // Issue 22: a member's calendar, as calendar apps poll it.
     ...calendarScenarios(`${count(schools)} schools`),
+    // Issue 21: the manage page of a school, as its owners see it (read by an admin).
+    {
+      name: `GET /schools/{slug}/manage (an admin, ${count(schools)} schools)`,
+      path: "/schools/",
+      minPercentOfCeiling: 10,
+      setup: schoolManager,
+    },
   ];
 }
 
 /** Names of the member rows before seeding, for BENCH_ONLY to decide whether to seed. */
-export const memberScenarioStems = ["GET /users/{id}", "GET /api/users/search"];
+export const memberScenarioStems = [
+  "GET /users/{id}",
+  "GET /api/users/search",
+  "GET /profile",
+  "GET /messages",
+];
 
 /**
  * The member scenarios, on the school database with generated members added
@@ -138,6 +152,7 @@ export function memberScenarios(seeded) {
     {
       name: `GET /users/{id} (a followed member, ${members} members)`,
       path: "/users/",
+      minPercentOfCeiling: 10,
       async setup(baseUrl) {
         return { ...(await cookie(baseUrl)), pathSuffix: String(seeded.subject.id) };
       },
@@ -147,11 +162,23 @@ export function memberScenarios(seeded) {
       path: `/api/users/search?q=${encodeURIComponent(seeded.search.q)}`,
       setup: cookie,
     },
+    // Issue 25: the member's own profile, and their conversations.
+    { name: `GET /profile (${members} members)`, path: "/profile", minPercentOfCeiling: 10, setup: cookie },
+    {
+      name: `GET /messages (10 conversations, ${members} members)`,
+      path: "/messages",
+      minPercentOfCeiling: 10,
+      setup: withConversations(async (baseUrl) => ({ id: seeded.viewer.id, ...(await cookie(baseUrl)) })),
+    },
   ];
 }
 
 export const CHECKINS_PER_MEMBER = 50;
-export const checkinScenarioStems = ["POST /api/checkins", "GET /api/badges/progress"];
+export const checkinScenarioStems = [
+  "POST /api/checkins",
+  "GET /api/badges/progress",
+  "GET /schools/{slug} (signed in",
+];
 
 /**
  * The check-in scenarios, on a copy of the member database with CHECKINS_PER_MEMBER verified
@@ -189,6 +216,13 @@ export function checkinScenarios(seeded) {
         return { cookie: seeded.cookies.at(-1) };
       },
     },
+    // Issues 22 and 25: a school page signed in, with members going and rating it.
+    {
+      name: `GET /schools/{slug} (signed in, 20 going and rating, ${members} members)`,
+      path: "/schools/",
+      minPercentOfCeiling: 10,
+      setup: schoolWithGoingAndRatings(seeded),
+    },
   ];
 }
 
@@ -220,7 +254,7 @@ export function feedScenarios(seeded) {
       goalText: "feed API p99 < 15 ms at 10 connections",
       setup: rotating("/api/posts/feed?limit=10"),
     },
-    { name: `GET /feed (${shape})`, path: "/feed", setup: rotating("/feed") },
+    { name: `GET /feed (${shape})`, path: "/feed", minPercentOfCeiling: 10, setup: rotating("/feed") },
   ];
 }
 
