@@ -108,6 +108,8 @@ export async function revokeCalendar(deps: MemberCalendarDeps, userId: number): 
 export interface CalendarFeed {
   body: string;
   etag: string;
+  /** The body gzipped, made when first asked for and kept with it. */
+  gzip?: Uint8Array<ArrayBuffer>;
 }
 
 /**
