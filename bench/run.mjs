@@ -13,7 +13,6 @@ import { gzipSync } from "node:zlib";
 import { calendarSize, calendarSizeRow } from "./lib/calendar.mjs";
 import { atExit } from "./lib/cleanup.mjs";
 import { LOAD, load } from "./lib/load.mjs";
-import { BENCH_ADMIN_EMAIL } from "./lib/member-pages.mjs";
 import { MEMBER_PASSWORD } from "./lib/members.mjs";
 import { measureStartup, startOpenmat } from "./lib/openmat.mjs";
 import { progress } from "./lib/progress.mjs";
@@ -70,8 +69,6 @@ const UNLIMITED = {
   SEARCH_LIMIT_GUEST: "100000000",
   SEARCH_LIMIT_MEMBER: "100000000",
   SIGNUP_LIMIT: "100000",
-  // The manage page's row is loaded by this admin (lib/member-pages.mjs).
-  ADMIN_EMAILS: BENCH_ADMIN_EMAIL,
   ...Object.fromEntries(
     ["MESSAGES", "CONVERSATIONS", "FAVORITES", "CHECKINS", "POSTS", "LIKES", "FOLLOWS"].map((what) => [
       `LIMIT_${what}_PER_HOUR`,

@@ -228,6 +228,7 @@ const taken = new Set<string>(
 const names = Array.from({ length: MEMBERS }, () => handle(taken));
 const ids = names.map((_, i) => firstId + i);
 const viewer = { id: ids[0] as number, username: names[0] as string };
+const owner = { id: ids[MEMBERS - 1] as number, username: names[MEMBERS - 1] as string };
 const subjectIndex = Math.floor(MEMBERS / 2);
 const subject = { id: ids[subjectIndex] as number, username: names[subjectIndex] as string };
 
@@ -283,6 +284,8 @@ await client.batch(
     ),
     ...multiRowInserts("INSERT INTO follows (follower_id, following_id, created_at)", followRows),
     ...multiRowInserts("INSERT INTO favorites (user_id, school_id, created_at)", favoriteRows),
+    // The last member keeps the first school's listing (issue 25's manage page row).
+    `INSERT INTO school_owners (school_id, user_id, claim_id, created_at) VALUES (${schoolIds[0]}, ${owner.id}, NULL, ${now})`,
   ],
   "write",
 );
@@ -295,6 +298,7 @@ console.log(
     settingsRows: settingsRows.length,
     viewer,
     subject: { ...subject, savedGyms: favoriteRows.length },
+    owner: { ...owner, schoolId: Number(schoolIds[0]) },
     search: searchTerm(names, SEARCH_TARGET),
   }),
 );

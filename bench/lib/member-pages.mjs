@@ -1,4 +1,4 @@
-import { registerBenchUser } from "./members.mjs";
+import { registerBenchUser, signIn } from "./members.mjs";
 import { progress } from "./progress.mjs";
 
 /**
@@ -6,9 +6,6 @@ import { progress } from "./progress.mjs";
  * load: a school page with members going and rating it, a school's manage page, and
  * /messages with conversations in it.
  */
-
-/** The admin the bench's runs name in ADMIN_EMAILS (bench/run.mjs), who manages a school. */
-export const BENCH_ADMIN_EMAIL = "bench_admin@example.com";
 
 const json = (baseUrl, cookie) => ({ "content-type": "application/json", origin: baseUrl, cookie });
 
@@ -63,16 +60,16 @@ export function schoolWithGoingAndRatings(seeded) {
 }
 
 /**
- * The first school's manage page, for the bench admin (ADMIN_EMAILS), who may manage any
- * school: the page reads what it reads for an owner. (An owner's claim needs a confirmed
- * e-mail address, which a bench member cannot confirm: production sends no mail.)
+ * The manage page of the school the generated members' last one keeps (bench/seed-members.ts
+ * makes them its owner: a claim through the API needs a confirmed address, and production
+ * sends no mail), loaded with their cookie.
  */
-export async function schoolManager(baseUrl) {
-  return once(`manager|${baseUrl}`, async () => {
-    const admin = await registerBenchUser(baseUrl, "bench_admin");
-    const { schools } = await (await fetch(`${baseUrl}/api/schools?limit=1`)).json();
-    return { cookie: admin.cookie, pathSuffix: `${schools[0].slug}/manage` };
-  });
+export function schoolOwner(seeded, password) {
+  return async (baseUrl) =>
+    once(`owner|${baseUrl}`, async () => {
+      const cookie = await signIn(baseUrl, seeded.owner.username, password);
+      return { cookie, pathSuffix: `${await slugOf(baseUrl, seeded.owner.schoolId)}/manage` };
+    });
 }
 
 /** The signed-in viewer with CONVERSATIONS conversations, each with a message both ways. */
