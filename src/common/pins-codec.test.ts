@@ -1,5 +1,11 @@
 import { describe, expect, it } from "bun:test";
-import { decodePins, encodePins, PINS_FORMAT, type PinRow } from "./pins-codec";
+import { decodePins, encodePins, PINS_FORMAT, type PinRow, PinsMismatch } from "./pins-codec";
+
+/** Encodes, then decodes the two bodies together, as the home screen does. */
+const roundTrip = (rows: readonly PinRow[]) => {
+  const { pins, names } = encodePins(rows);
+  return decodePins(pins, names);
+};
 
 /** A small deterministic generator, so a failure names the same rows every run. */
 function random(seed: number) {
@@ -34,15 +40,13 @@ describe("pins codec", () => {
       { id: 10, lat: -90, lng: -180, name: "Other pole", days: 1 },
       { id: 11, lat: 0, lng: 0, name: "Capital City Grappling", days: 5 },
     ];
-    expectSameRows(decodePins(encodePins(rows)), rows);
+    expectSameRows(roundTrip(rows), rows);
   });
 
   it("gives the same positions the JSON pins gave: rounded to 1e-5 degree", () => {
-    const [row] = decodePins(encodePins([{ id: 1, lat: 30.265_54, lng: -97.743_66, name: "A", days: 1 }]));
+    const [row] = roundTrip([{ id: 1, lat: 30.265_54, lng: -97.743_66, name: "A", days: 1 }]);
     expect(row).toEqual({ id: 1, lat: 30.26554, lng: -97.74366, name: "A", days: 1 });
-    const [rounded] = decodePins(
-      encodePins([{ id: 1, lat: 30.265_546, lng: -97.743_664, name: "A", days: 1 }]),
-    );
+    const [rounded] = roundTrip([{ id: 1, lat: 30.265_546, lng: -97.743_664, name: "A", days: 1 }]);
     expect(rounded?.lat).toBe(Math.round(30.265_546 * 1e5) / 1e5);
     expect(rounded?.lng).toBe(Math.round(-97.743_664 * 1e5) / 1e5);
   });
@@ -58,7 +62,7 @@ describe("pins codec", () => {
       days: i % 128,
       rules: i % 64,
     }));
-    expectSameRows(decodePins(encodePins(rows)), rows);
+    expectSameRows(roundTrip(rows), rows);
   });
 
   it("round-trips each school's visitor-rule bits, and leaves them out where there are none", () => {
@@ -68,7 +72,7 @@ describe("pins codec", () => {
       { id: 3, lat: 30.2, lng: -97, name: "Not said", days: 4 },
       { id: 4, lat: 30.3, lng: -97, name: "Everything", days: 8, rules: 0b111111 },
     ];
-    expect(decodePins(encodePins(rows))).toEqual([
+    expect(roundTrip(rows)).toEqual([
       { id: 1, lat: 30, lng: -97, name: "Free No-Gi", days: 1, rules: 0b000110 },
       { id: 2, lat: 30.1, lng: -97, name: "Unknown", days: 2 },
       { id: 3, lat: 30.2, lng: -97, name: "Not said", days: 4 },
@@ -85,20 +89,34 @@ describe("pins codec", () => {
       name: `Gym ${i}`,
       days: i % 128,
     }));
-    const withRules = encodePins(rows);
-    // The same body without its last 5,000 bytes (the rules) is what format 1 sent.
+    const withRules = encodePins(rows).pins;
+    // The same body without its last 5,000 bytes (the rules).
     const without = withRules.subarray(0, withRules.length - rows.length);
     expect(Bun.gzipSync(withRules).length - Bun.gzipSync(without).length).toBeLessThan(100);
   });
 
   it("encodes no schools", () => {
-    expect(decodePins(encodePins([]))).toEqual([]);
+    expect(roundTrip([])).toEqual([]);
   });
 
   it("refuses a body of another format or cut short", () => {
-    const body = encodePins([{ id: 1, lat: 1, lng: 1, name: "A", days: 1 }]);
+    const { pins: body, names } = encodePins([{ id: 1, lat: 1, lng: 1, name: "A", days: 1 }]);
     expect(body[0]).toBe(PINS_FORMAT);
     expect(() => decodePins(Uint8Array.of(PINS_FORMAT + 1, ...body.subarray(1)))).toThrow("unknown format");
     expect(() => decodePins(body.subarray(0, body.length - 1))).toThrow("ends early");
+    expect(() => decodePins(body, names.replace('"key":"', '"key":"0'))).toThrow(PinsMismatch);
+  });
+
+  it("sends a repeated name once: later pins name it by how far back it was", () => {
+    const rows: PinRow[] = Array.from({ length: 300 }, (_, i) => ({
+      id: i + 1,
+      lat: 30 + i / 1000,
+      lng: -97,
+      name: ["Iron Academy", "Tidal BJJ", "7"][i % 3] as string,
+      days: 1,
+    }));
+    const { names } = encodePins(rows);
+    expect(names.match(/Iron Academy/g)).toHaveLength(1);
+    expectSameRows(roundTrip(rows), rows);
   });
 });

@@ -1,16 +1,26 @@
 /**
- * The body of GET /api/schools/pins: every school's id, position, name, open-mat days and
- * visitor-rule filter bits, in a compact binary form the server gzips once per schools version. At 20,000 schools
- * JSON rows (`[id, lat, lng, name, days]`) were 280–350 KB gzipped; this is about half.
+ * The bodies of GET /api/schools/pins and GET /api/schools/pins/names: every school's id,
+ * position, open-mat days and visitor-rule filter bits in a compact binary form, and their
+ * names in a JSON body of their own, both built and gzipped once per schools version. The
+ * client fetches the two at once and shows the map and the list when both are in, so no pin
+ * or row is ever without its name. At 20,000 schools with names of their own, one body with
+ * the names was about 210 KB gzipped; the pins alone are about 100 KB and the names 90 KB,
+ * and the names answer "not modified" while no name changed (a check-in or a day moves the
+ * pins' version, not the names').
  *
- * Layout (every integer an unsigned LEB128 varint unless said otherwise):
- *   version (1 byte, PINS_FORMAT), count N, names M, then M names (byte length, UTF-8),
- *   N spatial-code deltas, N id deltas (zigzag), N day masks (1 byte each), N name refs,
+ * Pins layout (every integer an unsigned LEB128 varint unless said otherwise):
+ *   version (1 byte, PINS_FORMAT), the names' key (byte length, ASCII), count N,
+ *   N spatial-code deltas, N id deltas (zigzag), N day masks (1 byte each),
  *   N rule masks (1 byte each; almost all 0 until gyms set rules, which gzip folds to nothing).
  * Pins are ordered along a Z-order curve of their fixed-point position (1e-5 degree, about
  * a metre), so the position of each is a small step from the one before; gzip then sees
- * like numbers next to like. A name ref is 0 for "the next new name in the table", or how
- * far back in the table a repeated name is, so all-distinct names cost next to nothing.
+ * like numbers next to like.
+ *
+ * Names body: `{"key":"…","names":[…]}`, one entry per pin in the pins' order: the name, or,
+ * for a name already given, how many names back in the list of distinct names it was (so a
+ * chain's hundred gyms cost a small number each). The key is a hash of the list; the pins
+ * carry it, so a client that fetched the two across a change sees they do not belong
+ * together (decodePins throws PinsMismatch) and asks again.
  */
 
 /** A school on the map: the fields the home screen's list and map need before details. */
@@ -25,8 +35,8 @@ export interface PinRow {
   rules?: number;
 }
 
-/** 2: a rules byte per pin after the name refs (issue 21). */
-export const PINS_FORMAT = 2;
+/** 3: the names in a body of their own (issue 25); 2 had them inline, with a rules byte per pin. */
+export const PINS_FORMAT = 3;
 export const PINS_CONTENT_TYPE = "application/vnd.openmat.pins";
 /** Positions are kept to 1e-5 degree (1.1 m of latitude). */
 const SCALE = 1e5;
@@ -102,7 +112,28 @@ class Writer {
 const zigzag = (n: number) => (n >= 0 ? n * 2 : -n * 2 - 1);
 const unzigzag = (n: number) => (n % 2 === 0 ? n / 2 : -(n + 1) / 2);
 
-export function encodePins(rows: readonly PinRow[]): Uint8Array<ArrayBuffer> {
+/** The two bodies: the pins (binary) and their names (JSON text), with the key that ties them. */
+export interface EncodedPins {
+  pins: Uint8Array<ArrayBuffer>;
+  names: string;
+  key: string;
+}
+
+/** The pins and the names body were made from different versions of the schools. */
+export class PinsMismatch extends Error {
+  constructor() {
+    super("pins: the names belong to other pins");
+  }
+}
+
+/** FNV-1a over UTF-16 code units, as 8 hex digits: a short key for the names list. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
+
+export function encodePins(rows: readonly PinRow[]): EncodedPins {
   const placed = rows
     .map((row) => ({
       row,
@@ -110,22 +141,19 @@ export function encodePins(rows: readonly PinRow[]): Uint8Array<ArrayBuffer> {
     }))
     .sort((a, b) => a.code - b.code || a.row.id - b.row.id);
   const table = new Map<string, number>();
-  const refs = placed.map(({ row }) => {
+  const entries = placed.map(({ row }): string | number => {
     const at = table.get(row.name);
     if (at !== undefined) return table.size - at;
     table.set(row.name, table.size);
-    return 0;
+    return row.name;
   });
+  const list = JSON.stringify(entries);
+  const key = `${fnv1a(list)}-${placed.length}`;
   const out = new Writer();
   out.byte(PINS_FORMAT);
+  out.varint(key.length);
+  out.raw(new TextEncoder().encode(key));
   out.varint(placed.length);
-  out.varint(table.size);
-  const utf8 = new TextEncoder();
-  for (const name of table.keys()) {
-    const bytes = utf8.encode(name);
-    out.varint(bytes.length);
-    out.raw(bytes);
-  }
   let previous = 0;
   for (const { code } of placed) {
     out.varint(code - previous);
@@ -137,13 +165,29 @@ export function encodePins(rows: readonly PinRow[]): Uint8Array<ArrayBuffer> {
     previous = row.id;
   }
   for (const { row } of placed) out.byte(row.days & 0x7f);
-  for (const ref of refs) out.varint(ref);
   for (const { row } of placed) out.byte((row.rules ?? 0) & 0xff);
-  return out.bytes.slice(0, out.length);
+  return { pins: out.bytes.slice(0, out.length), names: `{"key":"${key}","names":${list}}`, key };
 }
 
-/** The rows `encodePins` was given, ordered by id, positions rounded to 1e-5 degree. */
-export function decodePins(bytes: Uint8Array): PinRow[] {
+/** The names, in the pins' order, from the names body; PinsMismatch when its key is not `key`. */
+function namesOf(text: string, key: string): string[] {
+  const body = JSON.parse(text) as { key?: unknown; names?: unknown };
+  if (body.key !== key || !Array.isArray(body.names)) throw new PinsMismatch();
+  const distinct: string[] = [];
+  return body.names.map((entry: unknown) => {
+    if (typeof entry === "string") {
+      distinct.push(entry);
+      return entry;
+    }
+    return distinct[distinct.length - Number(entry)] ?? "";
+  });
+}
+
+/**
+ * The rows `encodePins` was given, ordered by id, positions rounded to 1e-5 degree, named
+ * from `names` (the names body made with these pins; without it every name is "").
+ */
+export function decodePins(bytes: Uint8Array, names?: string): PinRow[] {
   let at = 0;
   const varint = () => {
     let value = 0;
@@ -157,20 +201,19 @@ export function decodePins(bytes: Uint8Array): PinRow[] {
     }
   };
   if (bytes[at++] !== PINS_FORMAT) throw new Error("pins: unknown format");
+  const keyLength = varint();
+  const key = new TextDecoder().decode(bytes.subarray(at, at + keyLength));
+  at += keyLength;
   const count = varint();
-  const names: string[] = new Array(varint());
-  const utf8 = new TextDecoder();
-  for (let i = 0; i < names.length; i++) {
-    const length = varint();
-    names[i] = utf8.decode(bytes.subarray(at, at + length));
-    at += length;
-  }
+  const named = names === undefined ? undefined : namesOf(names, key);
+  if (named && named.length !== count) throw new PinsMismatch();
   const rows: PinRow[] = new Array(count);
   let code = 0;
   for (let i = 0; i < count; i++) {
     code += varint();
     const [x, y] = deinterleave(code);
-    rows[i] = { id: 0, lat: (y - LAT_OFFSET) / SCALE, lng: (x - LNG_OFFSET) / SCALE, name: "", days: 0 };
+    const name = named?.[i] ?? "";
+    rows[i] = { id: 0, lat: (y - LAT_OFFSET) / SCALE, lng: (x - LNG_OFFSET) / SCALE, name, days: 0 };
   }
   let id = 0;
   for (const row of rows) {
@@ -178,11 +221,6 @@ export function decodePins(bytes: Uint8Array): PinRow[] {
     row.id = id;
   }
   for (const row of rows) row.days = bytes[at++] ?? 0;
-  let seen = 0;
-  for (const row of rows) {
-    const ref = varint();
-    row.name = names[ref === 0 ? seen++ : seen - ref] ?? "";
-  }
   for (const row of rows) {
     const rules = bytes[at++];
     if (rules === undefined) throw new Error("pins: body ends early");

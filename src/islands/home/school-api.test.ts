@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { dayBit, toSchoolSummary } from "../../common/home";
-import { encodePins } from "../../common/pins-codec";
+import { encodePins, PinsMismatch } from "../../common/pins-codec";
 import { ruleBit } from "../../common/visitor-rules";
 import { type ApiSchool, rowFromSummary, rowsFromPins } from "./school-api";
 
@@ -63,12 +63,12 @@ describe("API schools as summaries", () => {
 });
 
 describe("rowsFromPins", () => {
-  it("decodes the pins body into rows without summaries, by id", () => {
-    const body = encodePins([
+  it("decodes the pins body and its names into rows without summaries, by id", () => {
+    const { pins, names } = encodePins([
       { id: 9, lat: 30.2655, lng: -97.7437, name: "Capital City Grappling", days: 0b1000001 },
       { id: 3, lat: 40.1, lng: -75.2, name: "Gym", days: 65, rules: 0b110 },
     ]);
-    expect(rowsFromPins(body)).toEqual([
+    expect(rowsFromPins(pins, names)).toEqual([
       { id: 3, lat: 40.1, lng: -75.2, name: "Gym", days: 65, rules: 0b110, summary: null },
       {
         id: 9,
@@ -80,5 +80,12 @@ describe("rowsFromPins", () => {
         summary: null,
       },
     ]);
+  });
+
+  it("refuses names made with other pins, so no row is named from another school", () => {
+    const before = encodePins([{ id: 1, lat: 30, lng: -97, name: "Old Name", days: 1 }]);
+    const after = encodePins([{ id: 1, lat: 30, lng: -97, name: "New Name", days: 1 }]);
+    expect(() => rowsFromPins(after.pins, before.names)).toThrow(PinsMismatch);
+    expect(rowsFromPins(after.pins, after.names)[0]?.name).toBe("New Name");
   });
 });

@@ -42,7 +42,11 @@ export function rowFromSummary(s: SchoolSummary): HomeRow {
   };
 }
 
-/** Rows for the map and the list from the pins body (see common/pins-codec). */
-export function rowsFromPins(body: Uint8Array): HomeRow[] {
-  return decodePins(body).map((pin) => ({ ...pin, rules: pin.rules ?? 0, summary: null }));
+/**
+ * Rows for the map and the list from the pins body and its names body (see
+ * common/pins-codec), every row named. Throws PinsMismatch when the two were made from
+ * different versions of the schools (a change between the two fetches).
+ */
+export function rowsFromPins(body: Uint8Array, names: string): HomeRow[] {
+  return decodePins(body, names).map((pin) => ({ ...pin, rules: pin.rules ?? 0, summary: null }));
 }

@@ -7,7 +7,7 @@ import { perSchoolsVersion } from "./version-cache";
 
 const DAY_KEYS = ["su", "mo", "tu", "we", "th", "fr", "sa"] as const;
 
-interface PinsBody {
+interface Body {
   etag: string;
   raw: Uint8Array<ArrayBuffer>;
   gzip: Uint8Array<ArrayBuffer>;
@@ -15,7 +15,28 @@ interface PinsBody {
   headers: { raw: HeadersInit; gzip: HeadersInit; notModified: HeadersInit };
 }
 
-async function buildPins(db: Db): Promise<PinsBody> {
+/** A body kept as it is sent: raw, gzipped (level 9, once) and its headers. */
+function keptBody(raw: Uint8Array<ArrayBuffer>, etag: string, contentType: string): Body {
+  const common = {
+    etag,
+    "cache-control": "public, max-age=0, must-revalidate",
+    vary: "Accept-Encoding",
+    "content-type": contentType,
+  };
+  return {
+    etag,
+    raw,
+    gzip: Bun.gzipSync(raw, { level: 9 }),
+    headers: { raw: common, gzip: { ...common, "content-encoding": "gzip" }, notModified: common },
+  };
+}
+
+interface PinsBodies {
+  pins: Body;
+  names: Body;
+}
+
+async function buildPins(db: Db): Promise<PinsBodies> {
   // Read before the rows, so the ETag is never newer than what it names.
   const version = await schoolsVersion(db);
   const [pins, rules] = await Promise.all([pinRows(db), ruleBitsBySchool(db)]);
@@ -27,37 +48,41 @@ async function buildPins(db: Db): Promise<PinsBody> {
     days: DAY_KEYS.reduce((mask, key, bit) => (r[key] ? mask | (1 << bit) : mask), 0),
     rules: rules.get(r.id) ?? 0,
   }));
-  const raw = encodePins(rows);
+  const encoded = encodePins(rows);
   // The format too: a browser's copy of an older format must not be answered "not modified".
-  const etag = `"pins-${PINS_FORMAT}.${version}"`;
-  const common = {
-    etag,
-    "cache-control": "public, max-age=0, must-revalidate",
-    vary: "Accept-Encoding",
-    "content-type": PINS_CONTENT_TYPE,
-  };
+  // The names' ETag is their own key: unchanged names stay "not modified" across versions.
   return {
-    etag,
-    raw,
-    gzip: Bun.gzipSync(raw, { level: 9 }),
-    headers: { raw: common, gzip: { ...common, "content-encoding": "gzip" }, notModified: common },
+    pins: keptBody(encoded.pins, `"pins-${PINS_FORMAT}.${version}"`, PINS_CONTENT_TYPE),
+    names: keptBody(
+      new TextEncoder().encode(encoded.names),
+      `"pin-names-${PINS_FORMAT}.${encoded.key}"`,
+      "application/json; charset=utf-8",
+    ),
   };
 }
 
+function answer(body: Body, request: Request): Response {
+  if (request.headers.get("if-none-match") === body.etag)
+    return new Response(null, { status: 304, headers: body.headers.notModified });
+  return acceptsGzip(request)
+    ? new Response(body.gzip, { headers: body.headers.gzip })
+    : new Response(body.raw, { headers: body.headers.raw });
+}
+
 /**
- * GET /api/schools/pins: every school in the compact binary form of common/pins-codec,
- * built and gzipped once per schools version, so a request costs the version check (see
- * version-cache) and a Response around bytes already made. The ETag is the version, which
- * every running copy agrees on.
+ * GET /api/schools/pins and GET /api/schools/pins/names: every school in the compact binary
+ * form of common/pins-codec, and their names, both built and gzipped once per schools
+ * version, so a request costs the version check (see version-cache) and a Response around
+ * bytes already made. The pins' ETag is the version, which every running copy agrees on;
+ * the names' is their key, which the pins carry.
  */
-export function createPinsRoute(db: Db): (request: Request) => Promise<Response> {
+export function createPinsRoute(db: Db): {
+  pins: (request: Request) => Promise<Response>;
+  names: (request: Request) => Promise<Response>;
+} {
   const current = perSchoolsVersion(db, () => buildPins(db));
-  return async (request) => {
-    const body = await current();
-    if (request.headers.get("if-none-match") === body.etag)
-      return new Response(null, { status: 304, headers: body.headers.notModified });
-    return acceptsGzip(request)
-      ? new Response(body.gzip, { headers: body.headers.gzip })
-      : new Response(body.raw, { headers: body.headers.raw });
+  return {
+    pins: async (request) => answer((await current()).pins, request),
+    names: async (request) => answer((await current()).names, request),
   };
 }

@@ -61,7 +61,8 @@ export function schoolRoutes(
 
   return new Elysia({ name: "school-routes" })
     .use(session)
-    .get("/api/schools/pins", ({ request }) => pins(request))
+    .get("/api/schools/pins", ({ request }) => pins.pins(request))
+    .get("/api/schools/pins/names", ({ request }) => pins.names(request))
     .get("/api/schools/search", async (ctx) => {
       const query = parseQuery(searchQuerySchema, ctx.request);
       await charge(ctx);
