@@ -102,14 +102,17 @@ export function slotOf(o: {
   return own.start === null ? null : { date: own.date, startMinute: own.start };
 }
 
+// Made once: toLocaleDateString builds a formatter per call.
+const longDate = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
 /** "Sunday, November 22 at 7:00 PM", from a local date and minute: the same on the server and in any browser. */
 export const occurrenceWhen = (date: string, start: number) =>
-  `${new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", {
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  })} at ${formatTime(start)}`;
+  `${longDate.format(new Date(`${date}T12:00:00Z`))} at ${formatTime(start)}`;
 
 export const slotKey = (slot: Slot) => `${slot.date}@${slot.startMinute}`;
 

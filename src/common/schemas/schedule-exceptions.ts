@@ -44,14 +44,16 @@ export const exceptionTexts = {
   noneUpcoming: "No open mats listed in the next 4 weeks.",
 } as const;
 
+// One formatter for every label: toLocaleDateString builds one per call (most of a manage page's render).
+const shortDate = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
 /** "Sun, Nov 22", from a local date: the same on the server and in the browser, in any zone. */
-export const shortDateLabel = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+export const shortDateLabel = (date: string) => shortDate.format(new Date(`${date}T12:00:00Z`));
 
 const calendarDate = (message: string) =>
   v.pipe(v.string(message), v.regex(/^\d{4}-\d{2}-\d{2}$/, message), v.check(isCalendarDate, message));
