@@ -95,6 +95,7 @@ describe("favourites with many saved gyms", () => {
     const res = await t.request("/api/favorites/ids", as(many.cookie));
     const { ids } = await res.json();
     expect(ids).toHaveLength(MANY);
+    expect(ids).toEqual(ids.toSorted((a: number, b: number) => b - a)); // newest first, as the pages
     expect((await (await t.request("/api/favorites/ids", as(few.cookie))).json()).ids).toHaveLength(3);
     expect((await t.request("/api/favorites/ids")).status).toBe(401);
   });

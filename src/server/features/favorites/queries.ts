@@ -5,16 +5,16 @@ import { favorites, schools } from "../../../db/schema";
 /** Newest first; the school id breaks ties so pages never overlap or skip. */
 const newestFirst = [desc(favorites.createdAt), desc(favorites.schoolId)] as const;
 
-/** The member's saved school ids, newest first, at most `limit`: one query, no school rows. */
-export const favoriteSchoolIds = async (db: Db, userId: number, limit: number) =>
-  (
-    await db
-      .select({ schoolId: favorites.schoolId })
-      .from(favorites)
-      .where(eq(favorites.userId, userId))
-      .orderBy(...newestFirst)
-      .limit(limit)
-  ).map((r) => r.schoolId);
+/**
+ * The member's saved school ids, newest first, at most `limit`: one query, no school rows, and
+ * one row back (a JSON array): reading 1,250 rows one by one cost three times the query.
+ */
+export async function favoriteSchoolIds(db: Db, userId: number, limit: number): Promise<number[]> {
+  const rows = await db.all<{ ids: string }>(sql`SELECT json_group_array(school_id) AS ids FROM (
+      SELECT ${favorites.schoolId} AS school_id FROM ${favorites} WHERE ${favorites.userId} = ${userId}
+      ORDER BY ${favorites.createdAt} DESC, ${favorites.schoolId} DESC LIMIT ${limit})`);
+  return JSON.parse(rows[0]?.ids ?? "[]");
+}
 
 /**
  * One page of the member's saved school ids with when they were saved, and the list's total
