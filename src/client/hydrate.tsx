@@ -29,3 +29,25 @@ async function hydrateIsland(root: HTMLElement) {
 for (const root of document.querySelectorAll<HTMLElement>("[data-island]")) {
   hydrateIsland(root).catch((error) => console.error(`island ${root.dataset.island}`, error));
 }
+
+/**
+ * What the page will want later (the home map's chunk): prefetched once the page has loaded
+ * and the browser is idle, so it never competes with what the first view needs (issue 23).
+ */
+function prefetchLater() {
+  const urls = JSON.parse(document.getElementById("prefetch-after-load")?.textContent ?? "[]") as string[];
+  if (urls.length === 0) return;
+  const add = () => {
+    for (const href of urls) {
+      const link = document.createElement("link");
+      link.rel = "prefetch";
+      link.href = href;
+      document.head.append(link);
+    }
+  };
+  const idle = () =>
+    window.requestIdleCallback ? window.requestIdleCallback(add, { timeout: 2000 }) : setTimeout(add, 0);
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
+}
+prefetchLater();

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { Suspense, useMemo, useState } from "react";
 import { type HomeQuery, type HomeScreenProps, MAX_FIT_ZOOM, type SchoolSummary } from "../../common/home";
 import { homeTexts } from "../../common/home-texts";
 import { goingTexts } from "../../common/schemas/going";
@@ -91,74 +91,87 @@ export function HomeLayout(props: HomeScreenProps) {
 
   return (
     <div className="home-screen" data-sheet={sheetHeight}>
-      <div className="home-toolbar">
-        <SearchBox query={query} onSearch={onSearch} />
-        <div className="home-filters">
-          <FiltersButton
-            count={moreFiltersOn(query, signedIn)}
-            open={filtersOpen}
-            onOpen={() => setFiltersOpen(true)}
-          />
-          <DayChips query={query} signedIn={signedIn} onChange={onFilter} />
-          <OpenFilter query={query} onChange={(open) => onFilter({ open })} />
-          <RuleChips query={query} onChange={(rules) => onFilter({ rules })} />
-          <button type="button" className="link-button bar-location-help" onClick={showLocationHelp}>
-            {homeTexts.locationHelp}
-          </button>
+      {/* Three Suspense boundaries, none of which suspends: React hydrates each as its own
+          piece of work, yielding between them, so the page answers taps sooner on a slow
+          phone (long tasks at 4x CPU, issue 23). The markup is the same with or without them. */}
+      <Suspense fallback={null}>
+        <div className="home-toolbar">
+          <SearchBox query={query} onSearch={onSearch} />
+          <div className="home-filters">
+            <FiltersButton
+              count={moreFiltersOn(query, signedIn)}
+              open={filtersOpen}
+              onOpen={() => setFiltersOpen(true)}
+            />
+            <DayChips query={query} signedIn={signedIn} onChange={onFilter} />
+            <OpenFilter query={query} onChange={(open) => onFilter({ open })} />
+            <RuleChips query={query} onChange={(rules) => onFilter({ rules })} />
+            <button type="button" className="link-button bar-location-help" onClick={showLocationHelp}>
+              {homeTexts.locationHelp}
+            </button>
+          </div>
         </div>
-      </div>
-      <div className="home-overlay">
-        {/* On a phone the card is laid out above the sheet; on a desktop it is MapLibre's popup. */}
-        {phone && card && (
-          <PhonePinCard labelledBy={`popup-${popup?.id}-title`} onClose={() => actions.set({ popup: null })}>
-            {card}
-          </PhonePinCard>
-        )}
-        <SchoolSheet
-          model={model}
-          height={sheetHeight}
-          onHeightChange={(height) => actions.set({ sheetHeight: height })}
-          onOpenSchool={openDetails}
-          interactive={data.mounted}
-          status={
-            query.search ? undefined : <LocationState status={locationStatus} onHelp={showLocationHelp} />
-          }
-          instead={
-            query.open === "tonight"
-              ? {
-                  title: goingTexts.tonightTitle,
-                  body: (
-                    <TonightList
-                      items={data.tonight.items}
-                      isError={data.tonight.isError}
-                      located={data.tonight.located}
-                      from={data.tonight.from}
-                      signedIn={signedIn}
-                      onOpenSchool={openDetails}
-                    />
-                  ),
-                }
-              : undefined
-          }
+      </Suspense>
+      <Suspense fallback={null}>
+        <div className="home-overlay">
+          {/* On a phone the card is laid out above the sheet; on a desktop it is MapLibre's popup. */}
+          {phone && card && (
+            <PhonePinCard
+              labelledBy={`popup-${popup?.id}-title`}
+              onClose={() => actions.set({ popup: null })}
+            >
+              {card}
+            </PhonePinCard>
+          )}
+          <SchoolSheet
+            model={model}
+            height={sheetHeight}
+            onHeightChange={(height) => actions.set({ sheetHeight: height })}
+            onOpenSchool={openDetails}
+            interactive={data.mounted}
+            status={
+              query.search ? undefined : <LocationState status={locationStatus} onHelp={showLocationHelp} />
+            }
+            instead={
+              query.open === "tonight"
+                ? {
+                    title: goingTexts.tonightTitle,
+                    body: (
+                      <TonightList
+                        items={data.tonight.items}
+                        isError={data.tonight.isError}
+                        located={data.tonight.located}
+                        from={data.tonight.from}
+                        signedIn={signedIn}
+                        onOpenSchool={openDetails}
+                      />
+                    ),
+                  }
+                : undefined
+            }
+          />
+        </div>
+      </Suspense>
+      <Suspense fallback={null}>
+        <MapArea
+          schools={mapSchools}
+          basemapUrl={props.basemapUrl}
+          drawnMap={props.drawnMap}
+          onWanted={() => actions.set({ mapWanted: true })}
+          camera={camera}
+          cameraKey={cameraKey}
+          selected={phone ? null : popup}
+          onPinClick={(id: number) => {
+            const row = rowsById.get(id);
+            if (!row) return;
+            const selected = { id, lat: row.lat, lng: row.lng };
+            // On a phone the sheet folds under the card, leaving the most map in view.
+            actions.set(phone ? { popup: selected, sheetHeight: "peek" } : { popup: selected });
+          }}
+          onPopupClose={() => actions.set({ popup: null })}
+          popupContent={phone ? undefined : card}
         />
-      </div>
-      <MapArea
-        schools={mapSchools}
-        basemapUrl={props.basemapUrl}
-        drawnMap={props.drawnMap}
-        camera={camera}
-        cameraKey={cameraKey}
-        selected={phone ? null : popup}
-        onPinClick={(id: number) => {
-          const row = rowsById.get(id);
-          if (!row) return;
-          const selected = { id, lat: row.lat, lng: row.lng };
-          // On a phone the sheet folds under the card, leaving the most map in view.
-          actions.set(phone ? { popup: selected, sheetHeight: "peek" } : { popup: selected });
-        }}
-        onPopupClose={() => actions.set({ popup: null })}
-        popupContent={phone ? undefined : card}
-      />
+      </Suspense>
       {query.school !== null && (
         <SchoolDetailDialog
           key={query.school}

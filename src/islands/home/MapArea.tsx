@@ -12,6 +12,8 @@ type MapAreaProps = Omit<SchoolMapProps, "popup" | "start" | "onLoad" | "onPinsD
   popupContent: ReactNode;
   /** The first view drawn by the server; without it, the map loads as soon as the page is idle. */
   drawnMap?: DrawnMapView;
+  /** The live map is wanted (it starts now): what only it needs, such as every pin, may load. */
+  onWanted?(): void;
 };
 
 /** What the map shows, apart from the details dialog's `school`. */
@@ -35,12 +37,14 @@ const everySchool = (query: HomeQuery) => query.search === "" && !hasFilters(que
  * the map has drawn that view (or moves). Without one, the map loads in the first idle moment
  * after the list has hydrated (see whenReadyForMap).
  */
-export function MapArea({ popupContent, drawnMap, ...mapProps }: MapAreaProps) {
+export function MapArea({ popupContent, drawnMap, onWanted, ...mapProps }: MapAreaProps) {
   const { camera, cameraKey, schools, onPinClick } = mapProps;
   const [SchoolMap, setSchoolMap] = useState<ComponentType<SchoolMapProps> | null>(null);
   const [failed, setFailed] = useState(false);
   const [popup, setPopup] = useState<HTMLElement | null>(null);
   const [wanted, setWanted] = useState(false);
+  const onWantedRef = useRef(onWanted);
+  onWantedRef.current = onWanted;
   const box = useRef<HTMLDivElement>(null);
 
   // The drawing: shown until the live map has drawn its view; the set and camera it was drawn for.
@@ -65,6 +69,7 @@ export function MapArea({ popupContent, drawnMap, ...mapProps }: MapAreaProps) {
 
   useEffect(() => {
     if (!wanted) return;
+    onWantedRef.current?.();
     let cancelled = false;
     import("../../client/map/SchoolMap")
       .then((module) => {

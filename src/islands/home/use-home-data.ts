@@ -24,7 +24,12 @@ export function useHomeData(props: HomeScreenProps) {
   const searching = query.search !== "";
 
   const search = useSearch(query.search);
-  const pins = usePins(mounted && !searching);
+  // Every pin (about 30 KB, and a re-render of the screen) only when something shows them: the
+  // live map, or a filter over every school. Until then the server's drawn map has them, and a
+  // phone's first seconds stay free for taps (issue 23).
+  const mapWanted = useHome((s) => s.mapWanted);
+  const pinsWanted = mapWanted || !props.drawnMap || hasFilters(query, signedIn);
+  const pins = usePins(mounted && !searching && pinsWanted);
   const nearby = useNearby(searching ? null : origin);
   const favoriteIds = useFavoriteIds(signedIn);
   const tonight = useTonightNear(query.open === "tonight" && mounted, origin, search.data?.location ?? null);

@@ -21,6 +21,8 @@ export interface HomeUi {
   locationHelp: boolean;
   /** The phone's bottom sheet: peek, half or full (issue 23). A side panel from 768 px ignores it. */
   sheetHeight: SheetHeight;
+  /** The live map has been asked for: every pin loads then (until then the drawn map has them). */
+  mapWanted: boolean;
   camera: Camera;
   /** Bumped on every camera move, so moving to the same place twice still moves the map. */
   cameraKey: number;
@@ -62,6 +64,7 @@ export function createHomeStore(props: HomeScreenProps): StoreApi<HomeState> {
     locationHelp: false,
     // Map first: the sheet starts low, its head and first school showing.
     sheetHeight: "peek",
+    mapWanted: false,
     camera: initialCamera(props),
     cameraKey: 0,
     origin: null,

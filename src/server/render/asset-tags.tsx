@@ -27,23 +27,31 @@ export function IslandScripts() {
   const collector = useContext(IslandCollectorContext);
   const manifest = loadAssetManifest();
   const used = [...(collector?.used ?? [])];
+  // Only the islands' own chunks: on HTTP/1.1 (the binary's own server, six connections) every
+  // chunk they import, preloaded at once, queued the stylesheet and the drawn map's image
+  // behind forty small scripts and put the first paint back by a second (Lighthouse, issue 23).
+  const entries = used.flatMap((name) => manifest.islands[name] ?? []);
+  // The home map's chunk (1 MB) is fetched only after the page has loaded (see hydrate.tsx):
+  // in the cache by the time a visitor reaches for the map, never competing with what the
+  // first view needs, and never compiled while the page starts (issue 23).
+  const later = [...new Set(used.flatMap((name) => manifest.preload?.[name] ?? []))].map(assetUrl);
   return (
     <>
       <script type="module" src={assetUrl(manifest.nav)} />
       {used.length > 0 && (
         <>
-          {used.map((name) => {
-            const chunk = manifest.islands[name];
-            return chunk ? <link key={name} rel="modulepreload" href={assetUrl(chunk)} /> : null;
-          })}
-          <script type="module" src={assetUrl(manifest.hydrate)} />
-          {/* Prefetched: in the cache when wanted, and not compiled while the page starts (a
-              modulepreload compiled the 1 MB map chunk on the main thread, hundreds of ms at 4x
-              CPU, for a map that on a phone waits for a touch: issue 23). Idle priority, so
-              what hydrates the page comes first. */}
-          {[...new Set(used.flatMap((name) => manifest.preload?.[name] ?? []))].map((file) => (
-            <link key={file} rel="prefetch" href={assetUrl(file)} />
+          {entries.map((file) => (
+            <link key={file} rel="modulepreload" href={assetUrl(file)} />
           ))}
+          <script type="module" src={assetUrl(manifest.hydrate)} />
+          {later.length > 0 && (
+            <script
+              type="application/json"
+              id="prefetch-after-load"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: asset URLs we built, as JSON data
+              dangerouslySetInnerHTML={{ __html: JSON.stringify(later) }}
+            />
+          )}
         </>
       )}
     </>
