@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { expandOccurrences, MOVE_REACH_DAYS } from "../../../common/schedule/occurrences";
 import { localDateAt } from "../../../common/schedule/open-now";
+import type { Session } from "../../../common/schedule/types";
 import type { OccurrenceGoing } from "../../../common/schemas/going";
 import {
   type AdminExceptionView,
@@ -19,16 +20,15 @@ import { requireMemberId } from "../../policy/guard";
 import type { PolicyViewer } from "../../policy/viewer";
 import { goingCountsBetween } from "../going/service";
 import { requireSchool } from "../owners/service";
-import { bumpSchoolsVersionIfChanged, schoolsChanged, schoolsMatching } from "../schools/service";
-import * as q from "./queries";
 import {
-  addDays,
-  dayOf,
-  type ExceptionDeps,
-  schoolWithSessions,
-  toExceptionView,
-  toScheduleException,
-} from "./shared";
+  bumpSchoolsVersionIfChanged,
+  keptSchoolViews,
+  perSchoolsVersion,
+  schoolsChanged,
+  schoolsMatching,
+} from "../schools/service";
+import * as q from "./queries";
+import { addDays, dayOf, type ExceptionDeps, toExceptionView, toScheduleException } from "./shared";
 
 export { addException } from "./add";
 export { EXCEPTION_KEPT_DAYS, pruneOldExceptions } from "./prune";
@@ -54,7 +54,8 @@ export async function listOccurrences(
   range: { from?: string; to?: string },
   viewer: PolicyViewer | null = null,
 ): Promise<{ occurrences: (OccurrenceView & OccurrenceGoing)[] }> {
-  const { school, sessions } = await schoolWithSessions(deps.db, schoolId);
+  const [school] = await keptSchoolViews(deps.db, [schoolId]);
+  if (!school) throw new HttpError(404, exceptionTexts.schoolNotFound);
   const from = range.from ?? localDateAt(deps.now(), school.timeZone);
   const to = range.to ?? addDays(from, OCCURRENCE_DEFAULT_DAYS - 1);
   if (to < from) throw new HttpError(400, exceptionTexts.rangeReversed);
@@ -62,28 +63,64 @@ export async function listOccurrences(
     throw new HttpError(400, exceptionTexts.rangeTooLong);
   // A move brings an open mat from as far as MOVE_REACH_DAYS outside the range into it.
   const [wideFrom, wideTo] = [addDays(from, -MOVE_REACH_DAYS), addDays(to, MOVE_REACH_DAYS)];
-  const [rows, counts] = await Promise.all([
-    q.exceptionsBetween(deps.db, schoolId, wideFrom, wideTo),
+  const [expanded, counts] = await Promise.all([
+    keptOccurrences(deps, school, from, to, [wideFrom, wideTo]),
     // Issue 22: how many go to each (by its slot, so a moved one keeps its count), in one statement.
     goingCountsBetween(deps.db, schoolId, wideFrom, wideTo, viewer),
   ]);
-  const exceptions = rows.map(toScheduleException);
-  const occurrences = expandOccurrences(sessions, exceptions, school.timeZone, from, to).map(
-    (o): OccurrenceView & OccurrenceGoing => ({
-      date: o.date,
-      start: o.start,
-      end: o.end,
-      startsAt: o.startsAt,
-      endsAt: o.endsAt,
-      status: o.status,
-      reason: o.reason,
-      notes: o.notes,
-      ...(o.movedFrom ? { movedFrom: o.movedFrom } : {}),
-      goingCount: counts.get(o.key)?.count ?? 0,
-      ...(viewer && viewer.kind !== "guest" ? { viewerGoing: counts.get(o.key)?.mine ?? false } : {}),
-    }),
-  );
+  const occurrences = expanded.map((o): OccurrenceView & OccurrenceGoing => ({
+    date: o.date,
+    start: o.start,
+    end: o.end,
+    startsAt: o.startsAt,
+    endsAt: o.endsAt,
+    status: o.status,
+    reason: o.reason,
+    notes: o.notes,
+    ...(o.movedFrom ? { movedFrom: o.movedFrom } : {}),
+    goingCount: counts.get(o.key)?.count ?? 0,
+    ...(viewer && viewer.kind !== "guest" ? { viewerGoing: counts.get(o.key)?.mine ?? false } : {}),
+  }));
   return { occurrences };
+}
+
+type Expanded = ReturnType<typeof expandOccurrences>;
+/** Ranges of schools' open mats one copy keeps per schools version. */
+const EXPANDED_MAX = 2000;
+const expandedByDb = new WeakMap<ExceptionDeps["db"], () => Promise<Map<string, Promise<Expanded>>>>();
+
+/**
+ * A school's open mats from `from` to `to`, expanded from its sessions and exceptions, kept
+ * per schools version: all they are made of (the sessions, the exceptions, the zone) moves
+ * the version when it changes, so a repeated range costs no statement and no time-zone work.
+ * The going counts are not in it: they are read on every request.
+ */
+async function keptOccurrences(
+  deps: ExceptionDeps,
+  school: { id: number; timeZone: string; sessions: Session[] },
+  from: string,
+  to: string,
+  [wideFrom, wideTo]: [string, string],
+): Promise<Expanded> {
+  let kept = expandedByDb.get(deps.db);
+  if (!kept) {
+    kept = perSchoolsVersion(deps.db, async () => new Map<string, Promise<Expanded>>());
+    expandedByDb.set(deps.db, kept);
+  }
+  const ranges = await kept();
+  const key = `${school.id}|${from}|${to}`;
+  let expanded = ranges.get(key);
+  if (!expanded) {
+    expanded = q
+      .exceptionsBetween(deps.db, school.id, wideFrom, wideTo)
+      .then((rows) =>
+        expandOccurrences(school.sessions, rows.map(toScheduleException), school.timeZone, from, to),
+      );
+    if (ranges.size >= EXPANDED_MAX) ranges.clear();
+    ranges.set(key, expanded);
+    expanded.catch(() => ranges.delete(key));
+  }
+  return expanded;
 }
 
 /**

@@ -89,6 +89,9 @@ export async function schoolViews(db: Db, rows: SchoolRow[], from?: Point): Prom
  */
 export const keptSchoolViews = (db: Db, ids: readonly number[]) => viewsOf(db, ids);
 
+/** A value kept per schools version, for what other features derive from the schools alone. */
+export { perSchoolsVersion };
+
 const pagePathsByDb = new WeakMap<Db, () => Promise<readonly string[]>>();
 
 /**
