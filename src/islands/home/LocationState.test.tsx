@@ -1,9 +1,8 @@
 import { describe, expect, it } from "bun:test";
-import type { HomeScreenProps } from "../../common/home";
 import { homeTexts } from "../../common/home-texts";
 import { LocationState } from "./LocationState";
 import { withDom } from "./test-dom";
-import { click, render, wait } from "./test-render";
+import { click, homeProps, render, wait } from "./test-render";
 import { createHomeStore, HomeStoreContext } from "./use-home-state";
 import { type LocationStatus, locationLine, useVisitorLocation } from "./use-location";
 
@@ -52,17 +51,7 @@ describe("LocationState", () => {
 });
 
 describe("useVisitorLocation", () => {
-  const props: HomeScreenProps = {
-    query: { search: "", days: [], rules: [], saved: false, open: "any", school: null },
-    search: null,
-    initialSchools: [],
-    focusSchool: null,
-    searchLimit: null,
-    viewer: null,
-    favoriteIds: [],
-    basemapUrl: "/basemap/us.pmtiles",
-    memberSearchLimit: 15,
-  };
+  const props = homeProps();
 
   it("a refused prompt ends as 'denied' in place: no toast, and no position", async () => {
     const geolocation = {

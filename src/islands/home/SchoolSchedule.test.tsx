@@ -11,7 +11,7 @@ import { SchoolSchedule, SessionList } from "./SchoolSchedule";
 import type { ApiSchool } from "./school-api";
 import { rowFromSummary } from "./school-api";
 import { withDom } from "./test-dom";
-import { render, wait } from "./test-render";
+import { homeProps, render, wait } from "./test-render";
 import { createHomeStore, HomeStoreContext } from "./use-home-state";
 
 withDom();
@@ -60,18 +60,7 @@ const apiSchool = (over: Partial<ApiSchool> = {}): ApiSchool => ({
   ...over,
 });
 
-const homeStore = () =>
-  createHomeStore({
-    query: { search: "", days: [], rules: [], saved: false, open: "any", school: null },
-    search: null,
-    initialSchools: [],
-    focusSchool: null,
-    searchLimit: null,
-    viewer: null,
-    favoriteIds: [],
-    basemapUrl: "/basemap/us.pmtiles",
-    memberSearchLimit: 15,
-  });
+const homeStore = () => createHomeStore(homeProps());
 
 const lines = (root: ParentNode) => [...root.querySelectorAll(".sessions > li")].map((li) => li.textContent);
 const marks = (root: ParentNode) =>

@@ -8,7 +8,7 @@ import { SchoolDetailDialog } from "./SchoolDetailDialog";
 import { SessionList } from "./SchoolSchedule";
 import { type ApiSchool, rowFromSummary } from "./school-api";
 import { withDom } from "./test-dom";
-import { render, wait } from "./test-render";
+import { homeProps, render, wait } from "./test-render";
 import { createHomeStore, HomeStoreContext } from "./use-home-state";
 import { VisitorRulesList, VisitorRulesSection } from "./VisitorRules";
 
@@ -139,18 +139,7 @@ const apiSchool: ApiSchool = {
   saturday: true,
   sunday: false,
 };
-const homeStore = () =>
-  createHomeStore({
-    query: { search: "", days: [], rules: [], saved: false, open: "any", school: null },
-    search: null,
-    initialSchools: [],
-    focusSchool: null,
-    searchLimit: null,
-    viewer: null,
-    favoriteIds: [],
-    basemapUrl: "/basemap/us.pmtiles",
-    memberSearchLimit: 15,
-  });
+const homeStore = () => createHomeStore(homeProps());
 const ruleItems = (root: ParentNode) =>
   [...root.querySelectorAll(".visitor-rule")].map((li) => li.textContent);
 

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, type ReactNode } from "react";
+import type { HomeScreenProps } from "../../common/home";
 
 /**
  * Renders into a fresh container with a quiet query client (no retries, as the island has).
@@ -54,3 +55,17 @@ export async function wait(ms: number) {
     });
   }
 }
+
+/** A plain home screen's props (no search, no filter, a guest), with what a test changes. */
+export const homeProps = (patch: Partial<HomeScreenProps> = {}): HomeScreenProps => ({
+  query: { search: "", days: [], rules: [], saved: false, open: "any", school: null },
+  search: null,
+  initialSchools: [],
+  focusSchool: null,
+  searchLimit: null,
+  viewer: null,
+  favoriteIds: [],
+  basemapUrl: "/basemap/us.pmtiles",
+  memberSearchLimit: 15,
+  ...patch,
+});

@@ -1,22 +1,11 @@
 import { describe, expect, it } from "bun:test";
-import type { HomeScreenProps } from "../../common/home";
 import { withDom } from "./test-dom";
+import { homeProps } from "./test-render";
 import { createHomeStore } from "./use-home-state";
 
 withDom();
 
-const props = (patch: Partial<HomeScreenProps> = {}): HomeScreenProps => ({
-  query: { search: "", days: [], rules: [], saved: false, open: "any", school: null },
-  search: null,
-  initialSchools: [],
-  focusSchool: null,
-  searchLimit: null,
-  viewer: null,
-  favoriteIds: [],
-  basemapUrl: "/basemap/us.pmtiles",
-  memberSearchLimit: 15,
-  ...patch,
-});
+const props = homeProps;
 
 describe("home store", () => {
   it("writes the query to the URL: push for filters, replace for dialogs", () => {
