@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Slot } from "../../../common/schemas/going";
 import type { Db, Tx } from "../../../db/client";
+import { prepared } from "../../../db/prepared";
 import { occurrenceGoing, userSettings, users } from "../../../db/schema";
 
 export type GoingRow = typeof occurrenceGoing.$inferSelect;
@@ -36,12 +37,6 @@ export const goingRow = async (db: Db, schoolId: number, slot: Slot, userId: num
       .where(and(at(schoolId, slot), eq(occurrenceGoing.userId, userId)))
       .limit(1)
   )[0];
-
-export const countAt = async (db: Db, schoolId: number, slot: Slot) =>
-  Number(
-    (await db.select({ n: sql<number>`count(*)` }).from(occurrenceGoing).where(at(schoolId, slot)))[0]?.n ??
-      0,
-  );
 
 /**
  * How many go to each slot of a school whose date is from `from` to `to`, and whether
@@ -90,16 +85,48 @@ export async function countsOfSlots(
 }
 
 /** Those going to one occurrence, oldest first, with their settings rows (null: never saved any). */
-export const goersWithSettings = (db: Db, schoolId: number, slot: Slot, limit: number) =>
-  db
-    .select({ id: users.id, username: users.username, settings: userSettings })
-    .from(occurrenceGoing)
-    .innerJoin(users, eq(users.id, occurrenceGoing.userId))
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(at(schoolId, slot))
-    // Within one millisecond, the order they said so in (rowid), not their account ids.
-    .orderBy(asc(occurrenceGoing.createdAt), sql`occurrence_going.rowid`)
-    .limit(limit);
+const slotParams = and(
+  eq(occurrenceGoing.schoolId, sql.placeholder("school")),
+  eq(occurrenceGoing.date, sql.placeholder("date")),
+  eq(occurrenceGoing.startMinute, sql.placeholder("start")),
+);
+const me = sql.placeholder("me");
+
+/** How many go to the slot: prepared once (the query builder cost as much as running it). */
+export const countAt = async (db: Db, schoolId: number, slot: Slot) =>
+  Number(
+    (
+      await prepared(db, "going.countAt", (d) =>
+        d.select({ n: sql<number>`count(*)` }).from(occurrenceGoing).where(slotParams).prepare(),
+      ).all({ school: schoolId, date: slot.date, start: slot.startMinute })
+    )[0]?.n ?? 0,
+  );
+
+/**
+ * The first `limit` going to the slot with their settings and how `viewerId` (0 for a guest)
+ * stands to each: follows either way and a block either way, as policy/relation.ts reads
+ * them, in the same statement.
+ */
+export const goersWithRelations = (db: Db, schoolId: number, slot: Slot, limit: number, viewerId: number) =>
+  prepared(db, "going.goersWithRelations", (d) =>
+    d
+      .select({
+        id: users.id,
+        username: users.username,
+        settings: userSettings,
+        follows: sql<number>`EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${me} AND f.following_id = ${users.id})`,
+        followedBy: sql<number>`EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${users.id} AND f.following_id = ${me})`,
+        blocked: sql<number>`EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${me} AND b.blocked_id = ${users.id})
+          OR (b.blocker_id = ${users.id} AND b.blocked_id = ${me}))`,
+      })
+      .from(occurrenceGoing)
+      .innerJoin(users, eq(users.id, occurrenceGoing.userId))
+      .leftJoin(userSettings, eq(userSettings.userId, users.id))
+      .where(slotParams)
+      .orderBy(asc(occurrenceGoing.createdAt), sql`occurrence_going.rowid`)
+      .limit(sql.placeholder("limit"))
+      .prepare(),
+  ).all({ school: schoolId, date: slot.date, start: slot.startMinute, limit, me: viewerId });
 
 /** Members who came (a verified check-in at an occurrence they were going to) that started from `since` to `until`. */
 export async function cameBetween(db: Db, schoolId: number, since: Date, until: Date) {

@@ -14,8 +14,9 @@ import type { Db, Tx } from "../../../db/client";
 import { HttpError } from "../../http/errors";
 import { can } from "../../policy/access";
 import { requireMemberId } from "../../policy/guard";
-import { relationsTo } from "../../policy/relation";
+import { type Relation, SELF, STRANGER } from "../../policy/relation";
 import { type PolicyViewer, viewerId } from "../../policy/viewer";
+import { keptSchoolViews } from "../schools/service";
 import { settingsFromRow } from "../settings/service";
 import { occurrenceAt } from "./occurrence";
 import * as q from "./queries";
@@ -90,28 +91,31 @@ export async function goingNames(
   schoolId: number,
   slot: Slot,
 ): Promise<GoingNames> {
-  await occurrenceAt(deps.db, schoolId, slot);
+  // Only whether the school is there: the school as this copy keeps it per schools version.
+  if (!(await keptSchoolViews(deps.db, [schoolId])).length)
+    throw new HttpError(404, goingTexts.schoolNotFound);
+  const me = viewerId(viewer);
   const [count, goers] = await Promise.all([
     q.countAt(deps.db, schoolId, slot),
-    q.goersWithSettings(deps.db, schoolId, slot, GOING_NAMES_MAX),
+    q.goersWithRelations(deps.db, schoolId, slot, GOING_NAMES_MAX, me ?? 0),
   ]);
-  const me = viewerId(viewer);
-  const relations = await relationsTo(
-    deps.db,
-    viewer,
-    goers.map((g) => g.id),
-  );
   const names = goers
     .filter((g) => {
-      const relation = relations.get(g.id);
-      return (
-        relation &&
-        can(viewer, "going.names.read", {
-          relation,
-          settings: settingsFromRow(g.settings),
-          showGoing: g.settings?.showGoing ?? DEFAULT_SHOW_GOING,
-        })
-      );
+      // The statement worked out how the viewer stands to each (a guest: a stranger to all).
+      const relation: Relation =
+        g.id === me
+          ? SELF
+          : {
+              ...STRANGER,
+              follows: Boolean(g.follows),
+              followedBy: Boolean(g.followedBy),
+              blocked: Boolean(g.blocked),
+            };
+      return can(viewer, "going.names.read", {
+        relation,
+        settings: settingsFromRow(g.settings),
+        showGoing: g.settings?.showGoing ?? DEFAULT_SHOW_GOING,
+      });
     })
     .map((g) => ({ id: g.id, username: g.username }));
   const viewerGoing =
