@@ -27,9 +27,14 @@ export async function loadIslands(): Promise<void> {
 
 /**
  * Islands whose server render is a function of their props and id alone (no clock, no
- * context): the header's, on every member page. Their HTML is kept per props and id.
+ * context): the header's, on every member page, and the See Friends button. Their HTML
+ * is kept per props and id.
  */
-const PURE_ISLANDS: ReadonlySet<IslandName> = new Set<IslandName>(["NavBadges", "SubmitOpenMat"]);
+const PURE_ISLANDS: ReadonlySet<IslandName> = new Set<IslandName>([
+  "NavBadges",
+  "SubmitOpenMat",
+  "SeeFriends",
+]);
 const PURE_KEPT_MAX = 256;
 const pureHtml = new Map<string, string>();
 
