@@ -28,7 +28,7 @@ import { requireMemberId } from "../../policy/guard";
 import { relationsTo } from "../../policy/relation";
 import type { PolicyViewer } from "../../policy/viewer";
 import { requireSchool } from "../owners/service";
-import { bumpSchoolsVersionIfChanged } from "../schools/service";
+import { bumpSchoolsVersionIfChanged, keptSchoolViews } from "../schools/service";
 import { settingsFromRow } from "../settings/service";
 import * as q from "./queries";
 
@@ -157,7 +157,8 @@ export async function reviewsOf(
   schoolId: number,
   page: { limit: number; beforeId?: number },
 ): Promise<ReviewsPage> {
-  await requireSchoolExists(db, schoolId);
+  // Only whether the school is there: the school as this copy keeps it per schools version.
+  if (!(await keptSchoolViews(db, [schoolId])).length) throw new HttpError(404, ratingTexts.schoolNotFound);
   return pageOf(db, viewer, schoolId, page);
 }
 
