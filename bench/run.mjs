@@ -9,12 +9,12 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from "node:fs
 import os from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
 import { calendarSize, calendarSizeRow } from "./lib/calendar.mjs";
 import { atExit } from "./lib/cleanup.mjs";
 import { LOAD, load } from "./lib/load.mjs";
 import { MEMBER_PASSWORD } from "./lib/members.mjs";
 import { measureStartup, startOpenmat } from "./lib/openmat.mjs";
+import { pinsRows, pinsSize, uniqueNamesPinsSize } from "./lib/pins.mjs";
 import { progress } from "./lib/progress.mjs";
 import { markdown, writeJson } from "./lib/report.mjs";
 import {
@@ -88,17 +88,11 @@ const keep = (list) => list.filter((scenario) => wanted(scenario.name));
 
 const demoPinsRow = "pins body, 1,250 demo schools (KB raw / gzip)";
 const bigPinsRow = `pins body, ${SCHOOL_COUNT.toLocaleString("en-US")} schools (KB raw / gzip)`;
+// Issue 25: the same schools with a name of their own each (the goal is judged on this one).
+const uniquePinsLabel = `${SCHOOL_COUNT.toLocaleString("en-US")} schools with unique names`;
+const uniquePinsRow = `pins body, ${uniquePinsLabel} (KB raw / gzip)`;
 const liveRow = "live delivery";
 const soakRowName = "RSS soak of GET /";
-
-/** Size of the pins body, raw and gzipped. */
-async function pinsSize(baseUrl) {
-  const raw = await (
-    await fetch(`${baseUrl}/api/schools/pins`, { headers: { "accept-encoding": "identity" } })
-  ).arrayBuffer();
-  // The server keeps a level-9 gzip of this body; the same compression of the raw bytes has its size.
-  return { rawKb: raw.byteLength / 1024, gzipKb: gzipSync(Buffer.from(raw), { level: 9 }).byteLength / 1024 };
-}
 
 /** One argon2id hash, timed in Bun with the app's settings. */
 function passwordHashMs() {
@@ -149,7 +143,12 @@ function seededDatabases(dir) {
     feed: anyWanted(stems.feed),
     checkins: anyWanted(stems.checkins),
     members: anyWanted(stems.members),
-    schools: anyWanted([...schoolScenarios(SCHOOL_COUNT).map((s) => s.name), bigPinsRow, calendarSizeRow]),
+    schools: anyWanted([
+      ...schoolScenarios(SCHOOL_COUNT).map((s) => s.name),
+      bigPinsRow,
+      uniquePinsRow,
+      calendarSizeRow,
+    ]),
   };
   need.checkins ||= need.feed;
   need.members ||= need.checkins;
@@ -268,11 +267,11 @@ async function main() {
         value: `${calendar.rawKb.toFixed(1)} / ${calendar.gzipKb.toFixed(1)}`,
       });
     if (wanted(bigPinsRow))
-      extraRows.push({
-        name: bigPinsRow,
-        value: `${pins.rawKb.toFixed(1)} / ${pins.gzipKb.toFixed(1)}`,
-        goal: { text: `≤ ${PINS_GOAL_GZIP_KB} KB gzipped`, met: pins.gzipKb <= PINS_GOAL_GZIP_KB },
-      });
+      extraRows.push(...pinsRows(`${SCHOOL_COUNT.toLocaleString("en-US")} schools`, pins, PINS_GOAL_GZIP_KB));
+    if (wanted(uniquePinsRow)) {
+      const unique = await uniqueNamesPinsSize(repo, binary, dir, seeded.schoolsDb);
+      extraRows.push(...pinsRows(uniquePinsLabel, unique, PINS_GOAL_GZIP_KB));
+    }
   }
   if (seeded.checkinsDb) {
     await onServer(binary, dir, seeded.checkinsDb, checkinScenarios(seeded.checkins), measured);

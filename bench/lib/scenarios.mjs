@@ -1,4 +1,5 @@
 import { calendarScenarios } from "./calendar.mjs";
+import { ownerApiScenarios, schoolApiScenarios, schoolApiStems } from "./member-apis.mjs";
 import { schoolOwner, schoolWithGoingAndRatings, withConversations } from "./member-pages.mjs";
 import { collector, MEMBER_PASSWORD, messageSender, SAVED_GYMS, signedIn, signIn } from "./members.mjs";
 
@@ -103,6 +104,7 @@ export function schoolScenarios(schools) {
     {
       name: `GET /api/favorites/user/{id} (${count(SAVED_GYMS)} saved gyms)`,
       path: "/api/favorites/user/",
+      minPercentOfCeiling: 10,
       async setup(baseUrl) {
         const member = await collector(baseUrl);
         return { cookie: member.cookie, pathSuffix: String(member.id) };
@@ -127,6 +129,7 @@ export const memberScenarioStems = [
   "GET /api/users/search",
   "GET /profile",
   "GET /messages",
+  "GET /api/schools/{id}/stats",
 ];
 
 /**
@@ -153,6 +156,7 @@ export function memberScenarios(seeded) {
     {
       name: `GET /api/users/search?q=${seeded.search.q} (${seeded.search.matches} of ${members} members match)`,
       path: `/api/users/search?q=${encodeURIComponent(seeded.search.q)}`,
+      minPercentOfCeiling: 10,
       setup: cookie,
     },
     // Issue 25: the member's own profile, and their conversations.
@@ -170,6 +174,7 @@ export function memberScenarios(seeded) {
       minPercentOfCeiling: 10,
       setup: schoolOwner(seeded, MEMBER_PASSWORD),
     },
+    ...ownerApiScenarios(seeded, members),
   ];
 }
 
@@ -178,6 +183,7 @@ export const checkinScenarioStems = [
   "POST /api/checkins",
   "GET /api/badges/progress",
   "GET /schools/{slug} (signed in",
+  ...schoolApiStems,
 ];
 
 /**
@@ -205,6 +211,7 @@ export function checkinScenarios(seeded) {
     {
       name: `POST /api/checkins (${members} members, ${checkins} check-ins)`,
       path: "/api/checkins",
+      minPercentOfCeiling: 5,
       async setup(baseUrl) {
         return { origin: baseUrl, requests: [{ method: "POST", setupRequest: next }] };
       },
@@ -223,6 +230,7 @@ export function checkinScenarios(seeded) {
       minPercentOfCeiling: 10,
       setup: schoolWithGoingAndRatings(seeded),
     },
+    ...schoolApiScenarios(seeded, members),
   ];
 }
 
@@ -250,8 +258,9 @@ export function feedScenarios(seeded) {
     {
       name: `GET /api/posts/feed?limit=10 (${shape})`,
       path: "/api/posts/feed?limit=10",
-      maxP99Ms: 15,
-      goalText: "feed API p99 < 15 ms at 10 connections",
+      // Issue 25 (issue 20 asked for p99 < 15 ms).
+      minPercentOfCeiling: 15,
+      maxP99Ms: 5,
       setup: rotating("/api/posts/feed?limit=10"),
     },
     { name: `GET /feed (${shape})`, path: "/feed", minPercentOfCeiling: 10, setup: rotating("/feed") },
