@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
+import { prepared } from "../../../db/prepared";
 import { checkins, openMatSessions, schools } from "../../../db/schema";
 import { touchConfirmation } from "../schools/service";
 
@@ -8,34 +9,43 @@ export type CheckinRow = typeof checkins.$inferSelect;
 /** Lists answer at most this many check-ins, newest first. */
 export const CHECKINS_MAX = 200;
 
-export const findSchool = (db: Db, id: number) =>
-  db
-    .select({
-      id: schools.id,
-      gym: schools.gym,
-      city: schools.city,
-      slug: schools.slug,
-      latitude: schools.latitude,
-      longitude: schools.longitude,
-      timeZone: schools.timeZone,
-    })
-    .from(schools)
-    .where(eq(schools.id, id))
-    .get();
+/** The school a check-in is judged at: prepared once (the query builder cost as much as running it). */
+export const findSchool = async (db: Db, id: number) =>
+  (
+    await prepared(db, "checkins.school", (d) =>
+      d
+        .select({
+          id: schools.id,
+          gym: schools.gym,
+          city: schools.city,
+          slug: schools.slug,
+          latitude: schools.latitude,
+          longitude: schools.longitude,
+          timeZone: schools.timeZone,
+        })
+        .from(schools)
+        .where(eq(schools.id, sql.placeholder("id")))
+        .prepare(),
+    ).all({ id })
+  )[0];
 
+/** Its sessions, as the check-in window needs them: prepared once too. */
 export const sessionRowsOf = (db: Db, schoolId: number) =>
-  db
-    .select({
-      id: openMatSessions.id,
-      weekday: openMatSessions.weekday,
-      start: openMatSessions.startMinute,
-      ordinals: openMatSessions.ordinals,
-      date: openMatSessions.onDate,
-      from: openMatSessions.seasonFrom,
-      until: openMatSessions.seasonUntil,
-    })
-    .from(openMatSessions)
-    .where(eq(openMatSessions.schoolId, schoolId));
+  prepared(db, "checkins.sessions", (d) =>
+    d
+      .select({
+        id: openMatSessions.id,
+        weekday: openMatSessions.weekday,
+        start: openMatSessions.startMinute,
+        ordinals: openMatSessions.ordinals,
+        date: openMatSessions.onDate,
+        from: openMatSessions.seasonFrom,
+        until: openMatSessions.seasonUntil,
+      })
+      .from(openMatSessions)
+      .where(eq(openMatSessions.schoolId, sql.placeholder("school")))
+      .prepare(),
+  ).all({ school: schoolId });
 
 export const insertCheckin = (tx: Tx, row: typeof checkins.$inferInsert) =>
   tx.insert(checkins).values(row).returning();
