@@ -1,6 +1,7 @@
 import { type ComponentType, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { type IslandName, islandRegistry } from "../islands/registry";
+import { whenIdleAfterLoad } from "./idle";
 
 function Marked({ root, children }: { root: HTMLElement; children: React.ReactNode }) {
   // Tests wait for this mark before they interact with the island.
@@ -45,9 +46,6 @@ function prefetchLater() {
       document.head.append(link);
     }
   };
-  const idle = () =>
-    window.requestIdleCallback ? window.requestIdleCallback(add, { timeout: 2000 }) : setTimeout(add, 0);
-  if (document.readyState === "complete") idle();
-  else window.addEventListener("load", idle, { once: true });
+  whenIdleAfterLoad(add);
 }
 prefetchLater();

@@ -32,7 +32,30 @@ export async function fetchPins(): Promise<HomeRow[]> {
   }
 }
 
-/** Every school, for the map; only asked for after the list has painted. */
+/** Pins fetched ahead, for at most this long: past it the map asks again. */
+const WARM_FOR_MS = 60_000;
+let warm: { rows: Promise<HomeRow[]>; at: number } | undefined;
+
+/**
+ * Fetches and decodes every pin ahead of need (once the page is idle), outside React: no
+ * re-render of the screen until the map or a filter asks for them, and then they are here.
+ */
+export function warmPins(): void {
+  if (warm && Date.now() - warm.at < WARM_FOR_MS) return;
+  const rows = fetchPins();
+  rows.catch(() => {
+    if (warm?.rows === rows) warm = undefined;
+  });
+  warm = { rows, at: Date.now() };
+}
+
+function pinsOnce(): Promise<HomeRow[]> {
+  const kept = warm && Date.now() - warm.at < WARM_FOR_MS ? warm.rows : undefined;
+  warm = undefined;
+  return kept ?? fetchPins();
+}
+
+/** Every school, for the map and the filters over every school; asked for when they show them. */
 export function usePins(enabled: boolean) {
-  return useQuery({ queryKey: pinsKey, queryFn: fetchPins, enabled });
+  return useQuery({ queryKey: pinsKey, queryFn: pinsOnce, enabled });
 }
