@@ -15,6 +15,8 @@ export function homePage(publicUrl: string, props: HomeScreenProps): RenderInput
       description: texts.homeDescription,
       canonicalPath: "/",
       jsonLd: [organizationLd(publicUrl), websiteLd(publicUrl)],
+      // The drawn map is the first view's largest paint: its request starts with the stylesheet's.
+      leadImage: props.drawnMap?.imageUrl.startsWith("/") ? props.drawnMap.imageUrl : undefined,
     },
     body: (
       <section className="home" aria-labelledby="home-title">

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { preload } from "react-dom";
 import { toScriptJson } from "../../common/safe-json";
 import { THEME_COLOR } from "../../common/theme";
 import { AppLinks, IslandScripts, Stylesheet } from "../../server/render/asset-tags";
@@ -15,11 +16,15 @@ export interface PageMeta {
   canonicalPath?: string | null;
   noindex?: boolean;
   jsonLd?: object[];
+  /** The first view's largest image (the home's drawn map): its request starts with the stylesheet's. */
+  leadImage?: string;
 }
 
 export function Document({ meta, children }: { meta: PageMeta; children: ReactNode }) {
   const { publicUrl, path, demoData, viewer } = usePage();
   const canonical = `${publicUrl}${meta.canonicalPath ?? path}`;
+  // React puts it in <head> with the first view's other high-priority preloads.
+  if (meta.leadImage) preload(meta.leadImage, { as: "image", fetchPriority: "high" });
   return (
     <html lang="en">
       <head>
