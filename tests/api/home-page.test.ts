@@ -35,6 +35,17 @@ describe("GET / (server-rendered home screen)", () => {
     expect(props.basemapUrl).toMatch(/^\/basemap\/us\.pmtiles\?v=/);
   });
 
+  it("preloads the drawn map's image first thing in <head>, before the stylesheet and scripts", async () => {
+    const { html, props } = await page("/");
+    const head = html.slice(0, html.indexOf("</head>"));
+    const links = head.match(/<link[^>]*>/g) ?? [];
+    expect(props.drawnMap.imageUrl).toMatch(/^\/basemap\/drawn\//);
+    expect(links[0]).toContain('rel="preload"');
+    expect(links[0]).toContain(`href="${props.drawnMap.imageUrl.replaceAll("&", "&amp;")}"`);
+    expect(links[0]).toContain('fetchPriority="high"');
+    expect(head.indexOf('rel="preload"')).toBeLessThan(head.indexOf('rel="stylesheet"'));
+  });
+
   it("lists the schools nearest the visitor's IP location first", async () => {
     const { props } = await page("/", { "x-forwarded-for": "8.8.8.8" });
     // Mountain View, CA: Phoenix is the nearest fixture school.
