@@ -1,5 +1,5 @@
-import { describe, expect, it, spyOn } from "bun:test";
-import { act, type ReactElement } from "react";
+import { describe, expect, it } from "bun:test";
+import { act } from "react";
 import { homeQueryString, parseHomeQuery } from "../../common/home";
 import { goingTexts, type TonightItem } from "../../common/schemas/going";
 import GoingToggle from "../GoingToggle";
@@ -7,6 +7,7 @@ import { OpenFilter } from "../home/OpenFilter";
 import { expectAxeClean } from "../home/test-axe";
 import { withDom } from "../home/test-dom";
 import { click, render, wait } from "../home/test-render";
+import { hydratesInNewYork } from "../lib/test-hydration";
 import {
   buttonNamed,
   jsonResponse as json,
@@ -14,7 +15,6 @@ import {
   toastTexts,
   withMockedFetch,
 } from "../posts/test-fixtures";
-import { resetPageQueryClient } from "../users/query-client";
 import { GoingControl, type GoingControlProps } from "./GoingControl";
 import { GoingPrivacyCard } from "./GoingPrivacyCard";
 import { TonightList } from "./TonightList";
@@ -145,7 +145,7 @@ describe("I'm going", () => {
         started={false}
       />
     );
-    const { before, after, logged } = await hydrates(ui);
+    const { before, after, logged } = await hydratesInNewYork(ui);
     expect(logged).toEqual([]);
     expect(after).toBe(before);
     expect(api.calls).toEqual([]);
@@ -262,36 +262,3 @@ describe("who sees you going (/account)", () => {
     await view.unmount();
   });
 });
-
-/** Renders as the server does (UTC), then hydrates as a browser in New York does; what React said. */
-async function hydrates(ui: ReactElement) {
-  const { renderToString } = await import("react-dom/server");
-  const { hydrateRoot } = await import("react-dom/client");
-  const zone = process.env.TZ;
-  process.env.TZ = "UTC";
-  const html = renderToString(ui);
-  resetPageQueryClient();
-  process.env.TZ = "America/New_York";
-  const errors = spyOn(console, "error").mockImplementation(() => undefined);
-  const container = document.createElement("div");
-  container.innerHTML = html;
-  const before = container.innerHTML;
-  document.body.append(container);
-  let root: ReturnType<typeof hydrateRoot> | undefined;
-  try {
-    await act(async () => {
-      root = hydrateRoot(container, ui, { onRecoverableError: (error) => console.error(error) });
-    });
-    await wait(50);
-  } finally {
-    process.env.TZ = zone;
-  }
-  const logged = errors.mock.calls
-    .map((call) => String(call[0]))
-    .filter((text) => /hydrat|match/i.test(text));
-  errors.mockRestore();
-  const after = container.innerHTML;
-  await act(async () => root?.unmount());
-  container.remove();
-  return { before, after, logged };
-}

@@ -3,14 +3,16 @@
  * from the keyboard, pasted text filling them, the next four weeks' cancel and restore, axe,
  * and hydration in a browser zone far from the server's UTC.
  */
-import { afterEach, describe, expect, it, spyOn } from "bun:test";
-import { act, type ReactElement } from "react";
+import { afterEach, describe, expect, it } from "bun:test";
+import { act } from "react";
 import type { Session } from "../../common/schedule/types";
 import type { OccurrenceView } from "../../common/schemas/schedule-exceptions";
 import type { SchoolView } from "../../common/schemas/school";
 import type { ManagePageData } from "../../common/schemas/school-manage";
+import { expectAxeClean } from "../home/test-axe";
 import { withDom } from "../home/test-dom";
 import { click, render, wait } from "../home/test-render";
+import { hydratesInNewYork } from "../lib/test-hydration";
 import ManageSchool from "../ManageSchool";
 import { buttonNamed, jsonResponse as json, mockFetch, withMockedFetch } from "../posts/test-fixtures";
 import { resetPageQueryClient } from "../users/query-client";
@@ -234,7 +236,7 @@ describe("the page's markup", () => {
 
   it("hydrates to the server's HTML in a browser zone far from UTC, asking the API only for the listing's activity", async () => {
     const ui = <ManageSchool {...props({ school: school({ exceptions: [] }) })} />;
-    const { before, after, logged } = await hydrates(ui);
+    const { before, after, logged } = await hydratesInNewYork(ui);
     expect(logged).toEqual([]);
     // The activity (weekly counts, history) loads after hydration; everything else is the page's.
     expect(withoutActivity(after)).toBe(withoutActivity(before));
@@ -251,49 +253,4 @@ function withoutActivity(html: string): string {
   holder.innerHTML = html;
   holder.querySelector(".listing-activity")?.remove();
   return holder.innerHTML;
-}
-
-/** axe's WCAG A and AA rules (those that need no layout) on part of the DOM. */
-async function expectAxeClean(root: Element) {
-  const axe = (await import("axe-core")).default;
-  const result = await axe.run(root, {
-    runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-  });
-  expect(result.passes.length).toBeGreaterThan(3);
-  expect(
-    result.violations.map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) })),
-  ).toEqual([]);
-}
-
-/** Renders as the server does (UTC), then hydrates as a browser in New York does; what React said. */
-async function hydrates(ui: ReactElement) {
-  const { renderToString } = await import("react-dom/server");
-  const { hydrateRoot } = await import("react-dom/client");
-  const zone = process.env.TZ;
-  process.env.TZ = "UTC";
-  const html = renderToString(ui);
-  resetPageQueryClient();
-  process.env.TZ = "America/New_York";
-  const errors = spyOn(console, "error").mockImplementation(() => undefined);
-  const container = document.createElement("div");
-  container.innerHTML = html;
-  const before = container.innerHTML;
-  document.body.append(container);
-  let root: ReturnType<typeof hydrateRoot> | undefined;
-  try {
-    await act(async () => {
-      root = hydrateRoot(container, ui, { onRecoverableError: (error) => console.error(error) });
-    });
-    await wait(50);
-  } finally {
-    process.env.TZ = zone;
-  }
-  const logged = errors.mock.calls
-    .map((call) => String(call[0]))
-    .filter((text) => /hydrat|match/i.test(text));
-  errors.mockRestore();
-  const after = container.innerHTML;
-  await act(async () => root?.unmount());
-  container.remove();
-  return { before, after, logged };
 }
