@@ -50,7 +50,7 @@ export function CheckInButton({ schoolId, signedIn }: CheckInButtonProps) {
         {create.isPending ? checkinTexts.checkingIn : checkinTexts.checkIn}
       </button>
       <BadgeCelebrationHost signedIn={signedIn} />
-      {askSignIn && <CheckInSignInDialog schoolId={schoolId} onClose={() => setAskSignIn(false)} />}
+      {askSignIn && <CheckInSignInDialog onClose={() => setAskSignIn(false)} />}
     </>
   );
 }

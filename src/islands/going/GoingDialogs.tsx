@@ -1,25 +1,12 @@
 import { useId } from "react";
 import { goingTexts, type Slot } from "../../common/schemas/going";
 import { Modal } from "../home/Modal";
-import { CancelButton } from "../lib/DialogButtons";
+import { SignInDialog } from "../lib/SignInDialog";
 import { useGoingNames } from "./queries";
 
 /** A guest who taps 'I'm going' is asked to sign in, and comes back here after. */
 export function GoingSignInDialog({ onClose }: { onClose(): void }) {
-  const titleId = useId();
-  const next = `${location.pathname}${location.search}`;
-  return (
-    <Modal labelledBy={titleId} onClose={onClose} className="modal-small">
-      <h2 id={titleId}>{goingTexts.signInTitle}</h2>
-      <p>{goingTexts.signInText}</p>
-      <div className="modal-actions">
-        <CancelButton />
-        <a className="button" href={`/login?next=${encodeURIComponent(next)}`}>
-          Sign In
-        </a>
-      </div>
-    </Modal>
-  );
+  return <SignInDialog title={goingTexts.signInTitle} text={goingTexts.signInText} onClose={onClose} />;
 }
 
 /**

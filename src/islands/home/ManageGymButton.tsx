@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { homeTexts } from "../../common/home-texts";
 import { claimTexts, manageHref } from "../../common/schemas/claims";
-import { CancelButton } from "../lib/DialogButtons";
+import { SignInDialog } from "../lib/SignInDialog";
 import { ClaimDialog } from "./ClaimDialog";
-import { Modal } from "./Modal";
 import { useOwnership } from "./queries/claims";
 
 interface ManageGymButtonProps {
@@ -52,26 +51,12 @@ export function ManageGymButton({ schoolId, slug, gym, signedIn }: ManageGymButt
             onClose={() => setOpen(false)}
           />
         ) : (
-          <ManageSignInDialog schoolId={schoolId} onClose={() => setOpen(false)} />
+          <SignInDialog
+            title={homeTexts.signInRequiredTitle}
+            text={claimTexts.signInText}
+            onClose={() => setOpen(false)}
+          />
         ))}
     </>
-  );
-}
-
-/** A guest is asked to sign in first, and comes back here afterwards. */
-function ManageSignInDialog({ schoolId, onClose }: { schoolId: number; onClose(): void }) {
-  const next = `${location.pathname}${location.search}`;
-  const titleId = `manage-sign-in-${schoolId}-title`;
-  return (
-    <Modal labelledBy={titleId} onClose={onClose} className="modal-small">
-      <h2 id={titleId}>{homeTexts.signInRequiredTitle}</h2>
-      <p>{claimTexts.signInText}</p>
-      <div className="modal-actions">
-        <CancelButton />
-        <a className="button" href={`/login?next=${encodeURIComponent(next)}`}>
-          Sign In
-        </a>
-      </div>
-    </Modal>
   );
 }
