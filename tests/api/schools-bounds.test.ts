@@ -176,6 +176,9 @@ describe("GET /api/schools/all", () => {
       // At most the version, read again if building took more than the second it is trusted for.
       expect(again.statements).toBeLessThanOrEqual(1);
       expect(again.rows).toBeLessThanOrEqual(1);
+      // The measured repeat above may have come just inside the version's one-second trust and
+      // this one just past it; an unmeasured request takes that recheck, so this one is a repeat.
+      await s.t.request("/api/schools/all");
       const zipped = await measured(s, "/api/schools/all?lat=30.5&lng=-97.7", { "accept-encoding": "gzip" });
       expect(zipped.statements).toBe(0);
       expect(zipped.res.headers.get("content-encoding")).toBe("gzip");
