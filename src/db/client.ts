@@ -5,6 +5,7 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { retryWhenBusy } from "./busy-retry";
 import * as schema from "./schema";
 import { bypassStatementCache, installStatementCache } from "./statement-cache";
+import { trackTableWrites } from "./table-versions";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 
@@ -108,6 +109,7 @@ export async function openDatabase(
   const path = replica ? null : file;
   // A server's write lock is not waited for by libSQL as a file's is (see busy-retry.ts).
   if (!path) retryWhenBusy(client, BUSY_TIMEOUT_MS);
+  trackTableWrites(client);
   if (replica) {
     replicaClients.add(client);
     await client.sync();

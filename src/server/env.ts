@@ -74,6 +74,11 @@ export const envVars = {
       "Megabytes of photo uploads a member may hold unclaimed at once (each upload link reserves its largest size until used or expired); a link beyond it answers 429",
     default: "100",
   },
+  MEMBER_CACHE_MB: {
+    description:
+      "Megabytes of member pages and answers a copy keeps in memory, per member and address, until a table they were read from changes (0 keeps none)",
+    default: "64",
+  },
   LIVE_STREAM_LIMIT: {
     description:
       "Live event streams (open tabs) one member may hold at once, counted across copies; one more answers 429",
@@ -223,6 +228,12 @@ const envSchema = v.object({
   SEARCH_LIMIT_GUEST: positiveInt("SEARCH_LIMIT_GUEST"),
   ...memberLimitEnvSchema,
   UPLOAD_UNCLAIMED_MB: positiveInt("UPLOAD_UNCLAIMED_MB"),
+  MEMBER_CACHE_MB: v.pipe(
+    v.string(),
+    v.transform(Number),
+    v.integer("MEMBER_CACHE_MB must be a whole number"),
+    v.minValue(0, "MEMBER_CACHE_MB must be 0 or more"),
+  ),
   LIVE_STREAM_LIMIT: positiveInt("LIVE_STREAM_LIMIT"),
   GEOCODER_URL: v.union([v.literal(""), url("GEOCODER_URL")], "GEOCODER_URL must be a URL"),
   BASEMAP_URL: v.union(

@@ -27,6 +27,7 @@ import m23 from "./0023_feedback_visitor_rules.sql" with { type: "text" };
 import m24 from "./0024_going_tonight.sql" with { type: "text" };
 import m25 from "./0025_ratings_from_members.sql" with { type: "text" };
 import m26 from "./0026_users_disabled.sql" with { type: "text" };
+import m27 from "./0027_table_versions.sql" with { type: "text" };
 import journal from "./meta/_journal.json";
 
 export const migrationJournal = journal;
@@ -58,4 +59,5 @@ export const migrationSql: Record<string, string> = {
   "0024_going_tonight": m24,
   "0025_ratings_from_members": m25,
   "0026_users_disabled": m26,
+  "0027_table_versions": m27,
 };

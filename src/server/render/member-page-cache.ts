@@ -94,6 +94,12 @@ export function memberShellOf(html: string, liveFrom: number, status: number): M
   };
 }
 
+/** About what a shell holds in memory. */
+export function shellBytes(shell: MemberShell): number {
+  const size = (p: Part) => p.text.length + p.bytes.byteLength + p.deflated.byteLength;
+  return size(shell.head) + size(shell.headRest) + shell.beforeHeader.length + size(shell.tail);
+}
+
 /**
  * The page for one member: their stream position and their header (as `renderHeader` gives
  * it: what React hoists into <head> first) between the kept parts.

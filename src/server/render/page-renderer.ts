@@ -1,11 +1,13 @@
+import type { VersionedTable } from "../../db/table-versions";
 import type { PageContextValue, Viewer } from "../../pages/layout/page-context";
 import type { AppContext } from "../context";
 import { roleOf } from "../features/auth/service";
 import type { ValidSession } from "../features/auth/sessions";
 import { acceptsGzip } from "../http/compression";
+import { createKeptStore, stampOf } from "../http/kept-by-viewer";
 import { requestMeta } from "../http/request-meta";
 import type { MemberHeader } from "./member-header";
-import { type MemberShell, memberPageResponse, memberShellOf } from "./member-page-cache";
+import { type MemberShell, memberPageResponse, memberShellOf, shellBytes } from "./member-page-cache";
 import { htmlHeaders, type RenderInput, renderHeader, renderPage } from "./render-page";
 
 /** The parts of a route's context a page render needs. */
@@ -75,9 +77,8 @@ export function createPageRenderer(
     return shell;
   }
 
-  return async ({ request, session }: PageRequest, input: RenderInput): Promise<Response> => {
+  async function pageContext({ request, session }: PageRequest): Promise<PageContextValue> {
     const url = new URL(request.url);
-    const year = app.now().getFullYear();
     const viewer = viewerOf(session, app.env.ADMIN_EMAILS);
     const [demoData, header] = await Promise.all([
       hasDemoData(),
@@ -88,15 +89,66 @@ export function createPageRenderer(
       viewer.unreadNotifications = header.notifications;
       viewer.unreadMessages = header.messages;
     }
-    const ctx: PageContextValue = {
+    return {
       publicUrl: app.env.PUBLIC_URL,
       path: url.pathname,
       search: url.search,
       viewer,
       nonce: requestMeta(request).nonce,
-      year,
+      year: app.now().getFullYear(),
       demoData,
     };
+  }
+
+  // A member's own page, cut around their header like the static pages' shells.
+  const kept = createKeptStore<MemberShell | null>(app.env.MEMBER_CACHE_MB * 1024 * 1024, (shell) =>
+    shell ? shellBytes(shell) : 64,
+  );
+
+  /**
+   * A member's page kept for them until a table in `tables` (every table the page and its
+   * loader read) or the minute moves: a request then reads only their header. `key` adds
+   * what else the page is made from (beyond the member and the address). A guest's page, or
+   * one that cannot be cut, is rendered whole each time.
+   */
+  async function forViewer(
+    page: PageRequest,
+    { tables, key = "" }: { tables: readonly VersionedTable[]; key?: string },
+    load: () => RenderInput | Promise<RenderInput>,
+  ): Promise<Response> {
+    if (!page.session) return render(page, await load());
+    const [ctx, stamp] = await Promise.all([
+      pageContext(page),
+      stampOf(app.database.client, tables, app.now()),
+    ]);
+    const viewer = ctx.viewer as Viewer;
+    let whole: Response | undefined;
+    const shell = await kept.get(
+      `${viewer.id}|${ctx.path}${ctx.search}|${key}|${ctx.year}|${ctx.demoData ? "demo" : "real"}`,
+      stamp,
+      async () => {
+        const input = await load();
+        // Without their photo, nothing of the header is hoisted into <head> to cut around.
+        const response = await renderPage(
+          { ...ctx, viewer: { ...viewer, profilePhoto: null } },
+          input,
+          app.logger,
+        );
+        const cut = memberShellOf(await response.text(), viewer.liveFrom, response.status);
+        if (!cut) whole = await renderPage(ctx, input, app.logger);
+        return cut ?? null;
+      },
+    );
+    if (whole) return whole;
+    if (!shell) return renderPage(ctx, await load(), app.logger);
+    return memberPageResponse(shell, viewer.liveFrom, renderHeader(ctx), acceptsGzip(page.request));
+  }
+
+  async function render(pageRequest: PageRequest, input: RenderInput): Promise<Response> {
+    const ctx = await pageContext(pageRequest);
+    const { viewer, year, demoData } = ctx;
+    const url = new URL(pageRequest.request.url);
+    const { request, session } = pageRequest;
     if (viewer && input.cacheKey === url.pathname && !url.search) {
       const shell = await memberShell(`${input.cacheKey}|${year}|${demoData ? "demo" : "real"}`, ctx, input);
       if (shell) return memberPageResponse(shell, viewer.liveFrom, renderHeader(ctx), acceptsGzip(request));
@@ -113,7 +165,9 @@ export function createPageRenderer(
       status: page.status,
       headers: { ...htmlHeaders, vary: "Accept-Encoding", ...(gzip ? { "content-encoding": "gzip" } : {}) },
     });
-  };
+  }
+
+  return Object.assign(render, { forViewer });
 }
 
 export type PageRenderer = ReturnType<typeof createPageRenderer>;

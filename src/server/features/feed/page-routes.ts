@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { FEED_PAGE_SIZE } from "../../../common/schemas/posts";
+import type { VersionedTable } from "../../../db/table-versions";
 import { feedPage } from "../../../pages/feed";
 import type { AppContext } from "../../context";
 import { viewerFromSession } from "../../policy/guard";
@@ -11,6 +12,24 @@ import * as checkins from "../checkins/service";
 import { savedGymSummaries } from "../favorites/service";
 import { communityFor, feedFor } from "../posts/service";
 import { getSettings } from "../settings/service";
+
+/** What the feed is read from: the page is kept per member until one of them moves. */
+const FEED_TABLES: readonly VersionedTable[] = [
+  "users",
+  "user_settings",
+  "follows",
+  "blocks",
+  "posts",
+  "post_photos",
+  "post_likes",
+  "reports",
+  "checkins",
+  "badge_awards",
+  "favorites",
+  "schools",
+  "open_mat_sessions",
+  "schedule_exceptions",
+];
 
 /** The feed's Saved Schools panel lists this many; the profile has the rest. */
 const SAVED_SCHOOLS_SHOWN = 50;
@@ -54,5 +73,7 @@ export function feedPageRoutes(
   };
 
   const membersOnly = membersOnlyPages(render);
-  return new Elysia({ name: "feed-page" }).use(session).get("/feed", (ctx) => membersOnly(ctx, feed));
+  return new Elysia({ name: "feed-page" })
+    .use(session)
+    .get("/feed", (ctx) => membersOnly(ctx, feed, FEED_TABLES));
 }

@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import * as v from "valibot";
 import { MESSAGE_PAGE_SIZE, messageTexts, parseConversationId } from "../../../common/schemas/messages";
 import { userIdParams } from "../../../common/schemas/users";
+import type { VersionedTable } from "../../../db/table-versions";
 import { conversationErrorPage, conversationPage, messagesPage } from "../../../pages/messages";
 import { unsubscribePage } from "../../../pages/unsubscribe";
 import type { AppContext } from "../../context";
@@ -35,6 +36,16 @@ function tokenOf(request: Request, body: unknown): string {
  * neither Origin nor Sec-Fetch-Site. The link's token is the only credential, never a cookie.
  */
 export const oneClickUnsubscribe = { method: "POST", path: /^\/unsubscribe$/ } as const;
+
+/** What the conversation list is read from: the page is kept per member until one of them moves. */
+const MESSAGES_TABLES: readonly VersionedTable[] = [
+  "users",
+  "user_settings",
+  "follows",
+  "blocks",
+  "conversations",
+  "messages",
+];
 
 /**
  * /messages and /messages/{conversationId} (spec §2), rendered on the server from the
@@ -101,18 +112,22 @@ export function messagePageRoutes(
             });
           }
         }
-        return membersOnly(ctx, async (s) => {
-          const [conversations, unreadTotal] = await Promise.all([
-            listConversations(db, viewerOf(s)),
-            unreadMessageCount(db, s.user.id),
-          ]);
-          return messagesPage({
-            viewerId: s.user.id,
-            conversations,
-            unreadTotal,
-            now: app.now().toISOString(),
-          });
-        });
+        return membersOnly(
+          ctx,
+          async (s) => {
+            const [conversations, unreadTotal] = await Promise.all([
+              listConversations(db, viewerOf(s)),
+              unreadMessageCount(db, s.user.id),
+            ]);
+            return messagesPage({
+              viewerId: s.user.id,
+              conversations,
+              unreadTotal,
+              now: app.now().toISOString(),
+            });
+          },
+          MESSAGES_TABLES,
+        );
       })
       .get("/messages/:conversationId", (ctx) =>
         membersOnly(ctx, (s) => conversation(s, ctx.params.conversationId)),

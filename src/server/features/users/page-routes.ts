@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import * as v from "valibot";
 import { FEED_PAGE_SIZE } from "../../../common/schemas/posts";
 import { userIdParams } from "../../../common/schemas/users";
+import type { VersionedTable } from "../../../db/table-versions";
 import { profilePage, userNotFoundPage } from "../../../pages/profile";
 import { userSearchPage } from "../../../pages/user-search";
 import type { AppContext } from "../../context";
@@ -17,6 +18,24 @@ import { getSettings } from "../settings/service";
 import { profileView, searchUsers } from "./service";
 
 const SEARCH_PARAM_MAX = 100;
+
+/** What a profile is read from: the page is kept per viewer until one of them moves. */
+const PROFILE_TABLES: readonly VersionedTable[] = [
+  "users",
+  "user_settings",
+  "follows",
+  "blocks",
+  "posts",
+  "post_photos",
+  "post_likes",
+  "reports",
+  "checkins",
+  "badge_awards",
+  "favorites",
+  "schools",
+  "open_mat_sessions",
+  "schedule_exceptions",
+];
 
 /**
  * The member pages: /profile, /users/{userId} and /users (spec §2), rendered on the server
@@ -62,13 +81,17 @@ export function profilePageRoutes(
 
   return new Elysia({ name: "profile-pages" })
     .use(session)
-    .get("/profile", (ctx) => membersOnly(ctx, (s) => profile(s, s.user.id)))
+    .get("/profile", (ctx) => membersOnly(ctx, (s) => profile(s, s.user.id), PROFILE_TABLES))
     .get("/users/:userId", (ctx) =>
-      membersOnly(ctx, async (s) => {
-        // A malformed id names nobody: the same 404 as an unknown one.
-        const parsed = v.safeParse(userIdParams, ctx.params);
-        return parsed.success ? profile(s, parsed.output.userId) : userNotFoundPage();
-      }),
+      membersOnly(
+        ctx,
+        async (s) => {
+          // A malformed id names nobody: the same 404 as an unknown one.
+          const parsed = v.safeParse(userIdParams, ctx.params);
+          return parsed.success ? profile(s, parsed.output.userId) : userNotFoundPage();
+        },
+        PROFILE_TABLES,
+      ),
     )
     .get("/users", (ctx) =>
       membersOnly(ctx, async (s) => {

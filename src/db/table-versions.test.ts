@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient } from "@libsql/client";
+import { type Database, openDatabase } from "./client";
+import { migrate } from "./migrate";
+import { TABLE_VERSIONS_REFRESH_MS, tableVersions, VERSIONED_TABLES } from "./table-versions";
+
+let dir: string;
+let database: Database;
+/** Another copy of the binary on the same file: its own client, its own clock. */
+let other: Database;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "openmat-table-versions-"));
+  const url = `file:${join(dir, "db.sqlite")}`;
+  database = await openDatabase(url);
+  await migrate(database.client);
+  other = await openDatabase(url);
+});
+afterAll(async () => {
+  await database.close();
+  await other.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const addUser = (db: Database, name: string) =>
+  db.client.execute({
+    sql: "INSERT INTO users (email, username, password_hash, created_at) VALUES (?, ?, 'x', 0)",
+    args: [`${name}@example.com`, name],
+  });
+
+describe("table versions", () => {
+  it("gives every versioned table a row and three triggers", async () => {
+    const rows = await database.client.execute("SELECT key FROM app_meta WHERE key LIKE 'v:%'");
+    expect(rows.rows.map((r) => String(r[0])).sort()).toEqual(VERSIONED_TABLES.map((t) => `v:${t}`).sort());
+    const triggers = await database.client.execute(
+      "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'",
+    );
+    expect(Number(triggers.rows[0]?.[0])).toBe(VERSIONED_TABLES.length * 3);
+  });
+
+  it("moves a table's version on this copy's next read after its own write, and no other table's", async () => {
+    const before = await tableVersions(database.client, ["users", "posts"]);
+    await addUser(database, "alba");
+    const after = await tableVersions(database.client, ["users", "posts"]);
+    expect(after).not.toBe(before);
+    expect(after.split(".")[1]).toBe(before.split(".")[1]);
+    // Updates and deletes count too, one per row.
+    await database.client.execute("UPDATE users SET city = 'Austin' WHERE username = 'alba'");
+    expect(await tableVersions(database.client, ["users"])).not.toBe(after.split(".")[0]);
+  });
+
+  it("sees another copy's write within the refresh interval, not before it is asked again", async () => {
+    const seen = await tableVersions(database.client, ["users"]);
+    await addUser(other, "bruno");
+    // Trusted for up to a second: no round trip per request.
+    expect(await tableVersions(database.client, ["users"])).toBe(seen);
+    await Bun.sleep(TABLE_VERSIONS_REFRESH_MS + 50);
+    expect(await tableVersions(database.client, ["users"])).not.toBe(seen);
+  });
+
+  it("counts a write made outside any copy (the CLI, sqlite3): the triggers are in the file", async () => {
+    const seen = await tableVersions(database.client, ["follows"]);
+    const outside = createClient({ url: `file:${join(dir, "db.sqlite")}` });
+    await outside.execute("PRAGMA foreign_keys = ON");
+    await outside.execute(
+      "INSERT INTO follows (follower_id, following_id, created_at) SELECT a.id, b.id, 0 FROM users a, users b WHERE a.username = 'alba' AND b.username = 'bruno'",
+    );
+    outside.close();
+    await Bun.sleep(TABLE_VERSIONS_REFRESH_MS + 50);
+    expect(await tableVersions(database.client, ["follows"])).not.toBe(seen);
+  });
+
+  it("does not move for writes to tables without a version (sessions, counters)", async () => {
+    const seen = await tableVersions(database.client, [...VERSIONED_TABLES]);
+    await database.client.execute(
+      "INSERT INTO rate_counters (key, window_start, count) VALUES ('probe', 0, 1) ON CONFLICT DO NOTHING",
+    );
+    expect(await tableVersions(database.client, [...VERSIONED_TABLES])).toBe(seen);
+  });
+});

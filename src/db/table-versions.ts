@@ -1,0 +1,196 @@
+import type { Client, InStatement } from "@libsql/client";
+
+/**
+ * The content tables with a version: migration 0027's triggers add one to `app_meta`'s
+ * `v:<table>` for every row written, by any writer (every copy, the CLI, an import), so
+ * what a copy keeps per member can be keyed on the versions of the tables it was read from.
+ * scripts/table-version-triggers.ts writes a migration's triggers from this list.
+ */
+export const VERSIONED_TABLES = [
+  "users",
+  "user_settings",
+  "follows",
+  "blocks",
+  "posts",
+  "post_photos",
+  "post_likes",
+  "checkins",
+  "badge_awards",
+  "favorites",
+  "occurrence_going",
+  "school_ratings",
+  "calendar_feeds",
+  "conversations",
+  "messages",
+  "notifications",
+  "reports",
+  "schools",
+  "open_mat_sessions",
+  "schedule_exceptions",
+  "school_owners",
+  "school_claims",
+  "school_edits",
+] as const;
+export type VersionedTable = (typeof VERSIONED_TABLES)[number];
+
+/** How long a copy trusts the versions it read before asking the database again. */
+export const TABLE_VERSIONS_REFRESH_MS = 1000;
+
+const versioned = new Set<string>(VERSIONED_TABLES);
+
+interface Clock {
+  values?: Map<string, string>;
+  /** When the read that gave `values` started. */
+  readAt: number;
+  reading?: { startedAt: number; values: Promise<Map<string, string>> };
+  /** When this copy last wrote each table, and that table's version it held then. */
+  changedAt: Map<string, number>;
+  valueAtChange: Map<string, string | undefined>;
+}
+
+const clocks = new WeakMap<Client, Clock>();
+function clockOf(client: Client): Clock {
+  let clock = clocks.get(client);
+  if (!clock) {
+    clock = { readAt: Number.NEGATIVE_INFINITY, changedAt: new Map(), valueAtChange: new Map() };
+    clocks.set(client, clock);
+  }
+  return clock;
+}
+
+// A range on the primary key: `LIKE 'v:%'` would scan the table.
+const READ_VERSIONS = "SELECT key, value FROM app_meta WHERE key >= 'v:' AND key < 'v;'";
+
+function refresh(client: Client, clock: Clock, startedAt: number) {
+  const values = client.execute(READ_VERSIONS).then(
+    (result) => {
+      const read = new Map(result.rows.map((row) => [String(row[0]), String(row[1])]));
+      if (clock.reading?.values === values) clock.reading = undefined;
+      if (startedAt >= clock.readAt) {
+        clock.values = read;
+        clock.readAt = startedAt;
+      }
+      for (const [table, held] of clock.valueAtChange)
+        if (read.get(table) !== held) clock.valueAtChange.delete(table);
+      return read;
+    },
+    (error) => {
+      if (clock.reading?.values === values) clock.reading = undefined;
+      throw error;
+    },
+  );
+  clock.reading = { startedAt, values };
+  return values;
+}
+
+/** Whether `values` may not show this copy's last write to `table` yet. */
+function stale(clock: Clock, table: string, now: number): boolean {
+  const changedAt = clock.changedAt.get(table);
+  if (changedAt === undefined) return false;
+  if (clock.readAt < changedAt) return true;
+  // A write that changed no row moves nothing: after a second the version read stands.
+  return (
+    clock.valueAtChange.has(table) &&
+    clock.values?.get(table) === clock.valueAtChange.get(table) &&
+    now - changedAt < TABLE_VERSIONS_REFRESH_MS
+  );
+}
+
+const keyOf = (values: Map<string, string>, tables: readonly VersionedTable[]) =>
+  tables.map((table) => values.get(`v:${table}`) ?? "-").join(".");
+
+/**
+ * The versions of `tables` as this copy knows them, as one key: read from the database
+ * (one range of `app_meta`) at most once a second, so a request that needs nothing else
+ * makes no round trip. Another copy's write shows here within `TABLE_VERSIONS_REFRESH_MS`;
+ * this copy's own (seen by `trackTableWrites`) on its next request. Concurrent callers
+ * share a read.
+ */
+export async function tableVersions(client: Client, tables: readonly VersionedTable[]): Promise<string> {
+  const clock = clockOf(client);
+  const now = performance.now();
+  const values = clock.values;
+  if (
+    values &&
+    now - clock.readAt < TABLE_VERSIONS_REFRESH_MS &&
+    !tables.some((table) => stale(clock, `v:${table}`, now))
+  ) {
+    return keyOf(values, tables);
+  }
+  // A read that began before this copy's last write to one of them may miss it.
+  const reading = clock.reading;
+  const lastWrite = Math.max(...tables.map((t) => clock.changedAt.get(`v:${t}`) ?? Number.NEGATIVE_INFINITY));
+  if (reading && reading.startedAt >= lastWrite) return keyOf(await reading.values, tables);
+  return keyOf(await refresh(client, clock, now), tables);
+}
+
+/** Marks tables as written by this copy now: its next reads of their versions go to the database. */
+function written(clock: Clock, tables: readonly string[]) {
+  const now = performance.now();
+  for (const table of tables) {
+    const key = `v:${table}`;
+    clock.changedAt.set(key, now);
+    clock.valueAtChange.set(key, clock.values?.get(key));
+  }
+}
+
+const WRITE = /^\s*(insert|replace|update|delete|with)\b/i;
+const TARGET = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?)\s+["`[]?(\w+)/i;
+const ALL: readonly string[] = VERSIONED_TABLES;
+const NONE: readonly string[] = [];
+
+/** The versioned tables a statement may write, by its text (kept: the texts are a few hundred). */
+const targetsByText = new Map<string, readonly string[]>();
+function targetsOf(text: string): readonly string[] {
+  let targets = targetsByText.get(text);
+  if (targets) return targets;
+  if (!WRITE.test(text)) targets = NONE;
+  else {
+    // A delete can cascade to other tables, and a WITH can write anything: every table.
+    const table = TARGET.exec(text)?.[1]?.toLowerCase();
+    targets = table === undefined ? ALL : versioned.has(table) ? [table] : NONE;
+  }
+  if (targetsByText.size >= 4096) targetsByText.clear();
+  targetsByText.set(text, targets);
+  return targets;
+}
+
+const textOf = (statement: InStatement) => (typeof statement === "string" ? statement : statement.sql);
+
+/**
+ * Watches what this copy writes through `client`: a statement that writes a versioned table
+ * marks it before it is sent and again once it has run, so a read of the versions that
+ * began before the write finished is not trusted for it.
+ */
+export function trackTableWrites(client: Client): Client {
+  const clock = clockOf(client);
+  // execute(statement) or execute(sql, args): what follows the text passes through as it is.
+  const execute = client.execute.bind(client) as (...args: unknown[]) => ReturnType<Client["execute"]>;
+  const batch = client.batch.bind(client);
+  const mark = (statements: readonly InStatement[]) => {
+    const tables = new Set<string>();
+    for (const statement of statements) for (const table of targetsOf(textOf(statement))) tables.add(table);
+    return [...tables];
+  };
+  client.execute = (async (statement: InStatement, ...rest: unknown[]) => {
+    const tables = mark([statement]);
+    if (tables.length === 0) return execute(statement, ...rest);
+    written(clock, tables);
+    try {
+      return await execute(statement, ...rest);
+    } finally {
+      written(clock, tables);
+    }
+  }) as Client["execute"];
+  client.batch = (async (statements: InStatement[], mode?: Parameters<Client["batch"]>[1]) => {
+    const tables = mark(statements);
+    if (tables.length === 0) return batch(statements, mode);
+    written(clock, tables);
+    try {
+      return await batch(statements, mode);
+    } finally {
+      written(clock, tables);
+    }
+  }) as Client["batch"];
+  return client;
+}
