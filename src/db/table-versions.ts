@@ -33,6 +33,29 @@ export const VERSIONED_TABLES = [
 ] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 
+/** Families of versioned tables that pages and answers read together. */
+export const TABLE_FAMILIES = {
+  /** Who a member is and whom they follow or block: what every privacy check reads. */
+  social: ["users", "user_settings", "follows", "blocks"],
+  posts: ["posts", "post_photos", "post_likes", "reports"],
+  /** A member's check-ins, badges and saved gyms, with the schools they name. */
+  activity: ["checkins", "badge_awards", "favorites", "schools", "open_mat_sessions", "schedule_exceptions"],
+  messages: ["conversations", "messages"],
+  /** A school's listing: its sessions, exceptions, owners, RSVPs and ratings. */
+  schools: [
+    "schools",
+    "open_mat_sessions",
+    "schedule_exceptions",
+    "school_owners",
+    "school_claims",
+    "school_edits",
+    "occurrence_going",
+    "school_ratings",
+    "checkins",
+    "favorites",
+  ],
+} as const satisfies Record<string, readonly VersionedTable[]>;
+
 /** How long a copy trusts the versions it read before asking the database again. */
 export const TABLE_VERSIONS_REFRESH_MS = 1000;
 

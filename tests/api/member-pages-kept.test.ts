@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { gunzipSync } from "node:zlib";
 import { TABLE_VERSIONS_REFRESH_MS } from "../../src/db/table-versions";
 import { messageClient } from "../support/messages";
+import { seedFixtureSchools } from "../support/schools";
 import { secondCopy } from "../support/second-copy";
 import { registerMember } from "../support/session";
 import { countStatements, type SqlCounter } from "../support/sql-counter";
@@ -15,6 +16,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 
 let t: TestApp;
 let counter: SqlCounter;
+let schoolId: number;
 type Member = Awaited<ReturnType<typeof registerMember>>;
 let a: Member;
 let b: Member;
@@ -22,6 +24,7 @@ let b: Member;
 beforeAll(async () => {
   t = await createTestApp();
   counter = countStatements(t.app.context.database.client);
+  schoolId = Object.values(await seedFixtureSchools(t))[0] as number;
   a = await registerMember(t, "keptreader");
   b = await registerMember(t, "keptauthor");
   expect(
@@ -115,5 +118,48 @@ describe("a member's kept pages", () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe("a member's kept answers", () => {
+  const getJson = async (path: string, m: Member) => {
+    const res = await t.request(path, { headers: { cookie: m.cookie } });
+    expect(res.status).toBe(200);
+    return { body: (await res.json()) as unknown, total: res.headers.get("x-total-count") };
+  };
+
+  it("answers the feed API from memory, and shows a like on the next request", async () => {
+    const { body } = await getJson("/api/posts/feed?limit=10", a);
+    const first = (body as { id: number; likedByMe?: boolean; likes?: number }[])[0];
+    expect(first).toBeDefined();
+    counter.reset();
+    await getJson("/api/posts/feed?limit=10", a);
+    expect(counter.n).toBeLessThanOrEqual(2);
+    expect(
+      (await t.json("POST", `/api/posts/${first?.id}/like`, undefined, { cookie: a.cookie })).status,
+    ).toBeLessThan(300);
+    const after = (await getJson("/api/posts/feed?limit=10", a)).body as { id: number }[];
+    expect(JSON.stringify(after[0])).not.toBe(JSON.stringify(first));
+  });
+
+  it("keeps a list's X-Total-Count with it, and moves when another member saves a gym", async () => {
+    const before = await getJson(`/api/favorites/user/${b.id}`, a);
+    expect(before.total).toBe("0");
+    expect((await t.json("POST", "/api/favorites", { schoolId }, { cookie: b.cookie })).status).toBeLessThan(
+      300,
+    );
+    const after = await getJson(`/api/favorites/user/${b.id}`, a);
+    expect(after.total).toBe("1");
+  });
+
+  it("drops a member from a search as soon as they block the searcher", async () => {
+    const term = b.username.slice(0, 8);
+    const found = (await getJson(`/api/users/search?q=${term}`, a)).body as { id: number }[];
+    expect(found.map((u) => u.id)).toContain(b.id);
+    expect(
+      (await t.json("POST", "/api/users/block", { userId: a.id }, { cookie: b.cookie })).status,
+    ).toBeLessThan(300);
+    const after = (await getJson(`/api/users/search?q=${term}`, a)).body as { id: number }[];
+    expect(after.map((u) => u.id)).not.toContain(b.id);
   });
 });

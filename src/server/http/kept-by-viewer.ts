@@ -1,5 +1,6 @@
 import type { Client } from "@libsql/client";
 import { tableVersions, type VersionedTable } from "../../db/table-versions";
+import type { PolicyViewer } from "../policy/viewer";
 import { acceptsGzip } from "./compression";
 
 /**
@@ -66,54 +67,79 @@ export async function stampOf(client: Client, tables: readonly VersionedTable[],
 }
 
 interface KeptAnswer {
-  status: number;
-  contentType: string;
   body: Uint8Array<ArrayBuffer>;
   gzip?: Uint8Array<ArrayBuffer>;
+  headers?: Record<string, string>;
+}
+
+/** An answer's JSON with headers of its own (a list's `X-Total-Count`), kept with it. */
+export class WithHeaders {
+  constructor(
+    readonly json: unknown,
+    readonly headers: Record<string, string>,
+  ) {}
 }
 
 const MIN_GZIP_BYTES = 1024;
+const encoder = new TextEncoder();
+
+export type KeptAnswers = (
+  request: Request,
+  viewer: PolicyViewer,
+  tables: readonly VersionedTable[],
+  answer: () => unknown,
+) => Promise<Response>;
 
 /**
  * JSON answers kept per member and address (the address with its query): a request whose
- * tables have not moved gets the same bytes, gzipped once. Only 200s are kept; anything
- * else is answered as the handler made it.
+ * tables have not moved gets the same bytes, gzipped once. What `answer` throws (a 4xx) is
+ * thrown as before, and nothing is kept.
  */
-export function keptAnswers(options: { client: Client; now: () => Date; maxBytes: number }) {
+export function keptAnswers(options: { client: Client; now: () => Date; maxBytes: number }): KeptAnswers {
   const store = createKeptStore<KeptAnswer>(
     options.maxBytes,
-    (a) => a.body.byteLength + (a.gzip?.byteLength ?? 0) + 200,
+    (a) => a.body.byteLength + (a.gzip?.byteLength ?? 0) + 300,
   );
-  return async (
-    request: Request,
-    viewerId: number,
-    tables: readonly VersionedTable[],
-    answer: () => Promise<Response>,
-  ): Promise<Response> => {
+  return async (request, viewer, tables, answer) => {
     const url = new URL(request.url);
+    // An admin may see what a member may not (a hidden post): the kind is part of the key.
+    const viewerKey = viewer.kind === "guest" ? "guest" : `${viewer.kind}:${viewer.id}`;
     const stamp = await stampOf(options.client, tables, options.now());
-    let passed: Response | undefined;
-    const kept = await store.get(`${viewerId}|${url.pathname}${url.search}`, stamp, async () => {
-      const response = await answer();
-      const contentType = response.headers.get("content-type") ?? "";
-      if (response.status !== 200 || !contentType.startsWith("application/json")) {
-        passed = response;
-        return undefined;
-      }
-      const body = new Uint8Array(await response.arrayBuffer());
+    const kept = (await store.get(`${viewerKey}|${url.pathname}${url.search}`, stamp, async () => {
+      const answered = await answer();
+      const json = answered instanceof WithHeaders ? answered.json : answered;
+      const body = encoder.encode(JSON.stringify(json)) as Uint8Array<ArrayBuffer>;
       const gzip = body.byteLength >= MIN_GZIP_BYTES ? Bun.gzipSync(body, { level: 6 }) : undefined;
-      return { status: 200, contentType, body, gzip };
-    });
-    if (!kept) return passed as Response;
+      return { body, gzip, ...(answered instanceof WithHeaders ? { headers: answered.headers } : {}) };
+    })) as KeptAnswer;
     const gzip = kept.gzip && acceptsGzip(request);
     return new Response(gzip ? kept.gzip : kept.body, {
-      status: kept.status,
       headers: {
-        "content-type": kept.contentType,
-        "cache-control": "no-store",
+        ...kept.headers,
+        "content-type": "application/json",
         vary: "Accept-Encoding",
         ...(gzip ? { "content-encoding": "gzip" } : {}),
       },
     });
   };
+}
+
+const answersByApp = new WeakMap<object, KeptAnswers>();
+
+/** The app's one store of kept answers (half of MEMBER_CACHE_MB; the pages have the other half). */
+export function keptAnswersOf(app: {
+  env: { MEMBER_CACHE_MB: number };
+  database: { client: Client };
+  now: () => Date;
+}): KeptAnswers {
+  let kept = answersByApp.get(app);
+  if (!kept) {
+    kept = keptAnswers({
+      client: app.database.client,
+      now: app.now,
+      maxBytes: (app.env.MEMBER_CACHE_MB * 1024 * 1024) / 2,
+    });
+    answersByApp.set(app, kept);
+  }
+  return kept;
 }

@@ -101,7 +101,7 @@ export function createPageRenderer(
   }
 
   // A member's own page, cut around their header like the static pages' shells.
-  const kept = createKeptStore<MemberShell | null>(app.env.MEMBER_CACHE_MB * 1024 * 1024, (shell) =>
+  const kept = createKeptStore<MemberShell | null>((app.env.MEMBER_CACHE_MB * 1024 * 1024) / 2, (shell) =>
     shell ? shellBytes(shell) : 64,
   );
 
@@ -124,7 +124,7 @@ export function createPageRenderer(
     const viewer = ctx.viewer as Viewer;
     let whole: Response | undefined;
     const shell = await kept.get(
-      `${viewer.id}|${ctx.path}${ctx.search}|${key}|${ctx.year}|${ctx.demoData ? "demo" : "real"}`,
+      `${viewer.role}:${viewer.id}|${ctx.path}${ctx.search}|${key}|${ctx.year}|${ctx.demoData ? "demo" : "real"}`,
       stamp,
       async () => {
         const input = await load();

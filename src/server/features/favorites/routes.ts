@@ -1,6 +1,8 @@
 import { Elysia } from "elysia";
 import * as v from "valibot";
+import { TABLE_FAMILIES } from "../../../db/table-versions";
 import type { AppContext } from "../../context";
+import { keptAnswersOf, WithHeaders } from "../../http/kept-by-viewer";
 import { parseQuery } from "../../http/query";
 import type { authGuard } from "../../policy/guard";
 import * as favorites from "./service";
@@ -53,6 +55,8 @@ const pageReply = (
  */
 export function favoriteRoutes(app: AppContext, guard: ReturnType<typeof authGuard>) {
   const db = app.database.db;
+  const kept = keptAnswersOf(app);
+  const othersTables = [...TABLE_FAMILIES.social, ...TABLE_FAMILIES.activity];
   return new Elysia({ name: "favorite-routes", prefix: "/api/favorites" })
     .use(guard)
     .get(
@@ -81,11 +85,17 @@ export function favoriteRoutes(app: AppContext, guard: ReturnType<typeof authGua
     })
     .get(
       "/user/:userId",
-      async ({ viewer, params, request, set }) =>
-        pageReply(
-          set,
-          await favorites.favoritesOfUser(db, viewer, params.userId, parseQuery(pageQuery, request)),
-        ),
+      // Kept per viewer until a table it reads moves (src/server/http/kept-by-viewer.ts).
+      ({ viewer, params, request }) =>
+        kept(request, viewer, othersTables, async () => {
+          const page = await favorites.favoritesOfUser(
+            db,
+            viewer,
+            params.userId,
+            parseQuery(pageQuery, request),
+          );
+          return new WithHeaders(page.items, { "x-total-count": String(page.total) });
+        }),
       { auth: "member", params: userIdParams },
     );
 }

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { FEED_PAGE_SIZE } from "../../../common/schemas/posts";
-import type { VersionedTable } from "../../../db/table-versions";
+import { TABLE_FAMILIES, type VersionedTable } from "../../../db/table-versions";
 import { feedPage } from "../../../pages/feed";
 import type { AppContext } from "../../context";
 import { viewerFromSession } from "../../policy/guard";
@@ -15,20 +15,9 @@ import { getSettings } from "../settings/service";
 
 /** What the feed is read from: the page is kept per member until one of them moves. */
 const FEED_TABLES: readonly VersionedTable[] = [
-  "users",
-  "user_settings",
-  "follows",
-  "blocks",
-  "posts",
-  "post_photos",
-  "post_likes",
-  "reports",
-  "checkins",
-  "badge_awards",
-  "favorites",
-  "schools",
-  "open_mat_sessions",
-  "schedule_exceptions",
+  ...TABLE_FAMILIES.social,
+  ...TABLE_FAMILIES.posts,
+  ...TABLE_FAMILIES.activity,
 ];
 
 /** The feed's Saved Schools panel lists this many; the profile has the rest. */

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import * as v from "valibot";
 import { MESSAGE_PAGE_SIZE, messageTexts, parseConversationId } from "../../../common/schemas/messages";
 import { userIdParams } from "../../../common/schemas/users";
-import type { VersionedTable } from "../../../db/table-versions";
+import { TABLE_FAMILIES, type VersionedTable } from "../../../db/table-versions";
 import { conversationErrorPage, conversationPage, messagesPage } from "../../../pages/messages";
 import { unsubscribePage } from "../../../pages/unsubscribe";
 import type { AppContext } from "../../context";
@@ -38,14 +38,7 @@ function tokenOf(request: Request, body: unknown): string {
 export const oneClickUnsubscribe = { method: "POST", path: /^\/unsubscribe$/ } as const;
 
 /** What the conversation list is read from: the page is kept per member until one of them moves. */
-const MESSAGES_TABLES: readonly VersionedTable[] = [
-  "users",
-  "user_settings",
-  "follows",
-  "blocks",
-  "conversations",
-  "messages",
-];
+const MESSAGES_TABLES: readonly VersionedTable[] = [...TABLE_FAMILIES.social, ...TABLE_FAMILIES.messages];
 
 /**
  * /messages and /messages/{conversationId} (spec §2), rendered on the server from the

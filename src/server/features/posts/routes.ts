@@ -1,8 +1,10 @@
 import { Elysia } from "elysia";
 import { createPostSchema, feedQuerySchema, postIdParams } from "../../../common/schemas/posts";
 import { userIdParams } from "../../../common/schemas/users";
+import { TABLE_FAMILIES } from "../../../db/table-versions";
 import type { AppContext } from "../../context";
 import { idempotencyKeyOf } from "../../http/idempotency";
+import { keptAnswersOf } from "../../http/kept-by-viewer";
 import { parseQuery } from "../../http/query";
 import type { authGuard } from "../../policy/guard";
 import * as posts from "./service";
@@ -14,22 +16,31 @@ import * as posts from "./service";
 export function postRoutes(app: AppContext, guard: ReturnType<typeof authGuard>) {
   const db = app.database.db;
   const member = { auth: "member" } as const;
+  // The lists are kept per viewer and address until a table they read moves (kept-by-viewer.ts).
+  const kept = keptAnswersOf(app);
+  const tables = [...TABLE_FAMILIES.social, ...TABLE_FAMILIES.posts, ...TABLE_FAMILIES.activity];
   return new Elysia({ name: "post-routes", prefix: "/api/posts" })
     .use(guard)
     .get(
       "/feed",
-      ({ viewer, request }) => posts.feedFor(db, viewer, parseQuery(feedQuerySchema, request)),
+      ({ viewer, request }) =>
+        kept(request, viewer, tables, () => posts.feedFor(db, viewer, parseQuery(feedQuerySchema, request))),
       member,
     )
     .get(
       "/community",
-      ({ viewer, request }) => posts.communityFor(db, viewer, parseQuery(feedQuerySchema, request)),
+      ({ viewer, request }) =>
+        kept(request, viewer, tables, () =>
+          posts.communityFor(db, viewer, parseQuery(feedQuerySchema, request)),
+        ),
       member,
     )
     .get(
       "/user/:userId",
       ({ viewer, params, request }) =>
-        posts.postsOfUser(db, viewer, params.userId, parseQuery(feedQuerySchema, request)),
+        kept(request, viewer, tables, () =>
+          posts.postsOfUser(db, viewer, params.userId, parseQuery(feedQuerySchema, request)),
+        ),
       { ...member, params: userIdParams },
     )
     .post(

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import * as v from "valibot";
 import { FEED_PAGE_SIZE } from "../../../common/schemas/posts";
 import { userIdParams } from "../../../common/schemas/users";
-import type { VersionedTable } from "../../../db/table-versions";
+import { TABLE_FAMILIES, type VersionedTable } from "../../../db/table-versions";
 import { profilePage, userNotFoundPage } from "../../../pages/profile";
 import { userSearchPage } from "../../../pages/user-search";
 import type { AppContext } from "../../context";
@@ -21,20 +21,9 @@ const SEARCH_PARAM_MAX = 100;
 
 /** What a profile is read from: the page is kept per viewer until one of them moves. */
 const PROFILE_TABLES: readonly VersionedTable[] = [
-  "users",
-  "user_settings",
-  "follows",
-  "blocks",
-  "posts",
-  "post_photos",
-  "post_likes",
-  "reports",
-  "checkins",
-  "badge_awards",
-  "favorites",
-  "schools",
-  "open_mat_sessions",
-  "schedule_exceptions",
+  ...TABLE_FAMILIES.social,
+  ...TABLE_FAMILIES.posts,
+  ...TABLE_FAMILIES.activity,
 ];
 
 /**

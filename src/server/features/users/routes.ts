@@ -6,7 +6,9 @@ import {
   userIdParams,
   userSearchQuery,
 } from "../../../common/schemas/users";
+import { TABLE_FAMILIES } from "../../../db/table-versions";
 import type { AppContext } from "../../context";
+import { keptAnswersOf } from "../../http/kept-by-viewer";
 import { parseQuery } from "../../http/query";
 import type { authGuard } from "../../policy/guard";
 import * as users from "./service";
@@ -19,11 +21,16 @@ import * as users from "./service";
 export function userRoutes(app: AppContext, guard: ReturnType<typeof authGuard>) {
   const db = app.database.db;
   const member = { auth: "member" } as const;
+  // Searches are kept per viewer and query until a member, a follow or a block changes.
+  const kept = keptAnswersOf(app);
   return new Elysia({ name: "user-routes", prefix: "/api/users" })
     .use(guard)
     .get(
       "/search",
-      ({ viewer, request }) => users.searchUsers(db, viewer, parseQuery(userSearchQuery, request).q),
+      ({ viewer, request }) =>
+        kept(request, viewer, TABLE_FAMILIES.social, () =>
+          users.searchUsers(db, viewer, parseQuery(userSearchQuery, request).q),
+        ),
       member,
     )
     .get("/friends", ({ viewer }) => users.listFriends(db, viewer), member)
