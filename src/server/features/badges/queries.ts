@@ -39,13 +39,20 @@ export async function badgeMetrics(
   };
 }
 
-/** The 17 definitions as an SQL VALUES list: (code, criteria, threshold). */
-const definitionRows = sql.join(
-  BADGE_DEFINITIONS.map((d) => sql`(${d.code}, ${d.criteriaType}, ${d.threshold})`),
-  sql`, `,
+/**
+ * The 17 definitions as an SQL VALUES list of literals: (code, criteria, threshold). They are
+ * constants of the code (letters, digits and `_`), so the statement's text is the same for
+ * every member and the statement cache keeps it; only the member and the time are bound.
+ */
+const definitionValues = sql.raw(
+  BADGE_DEFINITIONS.map((d) => {
+    if (!/^\w+$/.test(d.code) || !/^\w+$/.test(d.criteriaType) || !Number.isInteger(d.threshold))
+      throw new Error(`badge definition ${d.code} is not a plain literal`);
+    return `('${d.code}', '${d.criteriaType}', ${d.threshold})`;
+  }).join(", "),
 );
 
-/** A raw award row as INSERT … RETURNING answers it. */
+/** A RETURNING row of awardStatement. */
 export interface RawAwardRow {
   id: number;
   user_id: number;
@@ -64,26 +71,38 @@ export const fromRawAward = (r: RawAwardRow): AwardRow => ({
   celebratedAt: r.celebrated_at === null ? null : new Date(Number(r.celebrated_at)),
 });
 
+/** The member's verified check-ins joined to their schools: what every metric counts. */
+const verifiedOf = (userId: number) =>
+  sql`FROM checkins c JOIN schools s ON s.id = c.school_id WHERE c.user_id = ${userId} AND c.verified = 1`;
+
 /**
  * One statement that awards every badge the member's verified check-ins reach and they do
- * not hold yet: the metrics aggregate (index checkins_user_time), joined to the definitions,
- * inserted with ON CONFLICT DO NOTHING and RETURNING the new rows. Being one statement it
- * can sit in a `db.batch` with the check-in's own writes, all or nothing.
+ * not hold yet, inserted with ON CONFLICT DO NOTHING and RETURNING the new rows. Being one
+ * statement it can sit in a `db.batch` with the check-in's own writes, all or nothing. It
+ * begins with its INSERT (the WITH is the SELECT's), so db/table-versions.ts reads it as a
+ * write of badge_awards alone.
+ *
+ * A metric is counted only for a badge still to earn, and only when its threshold is within
+ * the member's number of verified check-ins (every metric is at most that number): the
+ * count (index checkins_user_time) is taken once, and each `count(DISTINCT …)` (a temporary
+ * b-tree each) runs at most once, only when a CASE branch asks for it (an uncorrelated
+ * scalar subquery is evaluated once). A member holding every badge in reach pays the count
+ * and 17 lookups in badge_awards_user_code, not four distinct counts.
  */
 export const awardStatement = (db: Tx, userId: number, now: Date) =>
   db.all<RawAwardRow>(sql`INSERT INTO badge_awards (user_id, badge_code, metric_value, awarded_at)
-    SELECT ${userId}, d.code, CASE d.criteria
-        WHEN 'total_checkins' THEN m.total WHEN 'unique_gyms' THEN m.gyms
-        WHEN 'unique_states' THEN m.states ELSE m.letters END AS value, ${now.getTime()}
-    FROM (SELECT column1 AS code, column2 AS criteria, column3 AS threshold
-      FROM (VALUES ${definitionRows})) AS d
-    CROSS JOIN (SELECT count(*) AS total, count(DISTINCT c.school_id) AS gyms,
-        count(DISTINCT upper(trim(s.state))) AS states, count(DISTINCT ${firstLetter}) AS letters
-      FROM checkins c JOIN schools s ON s.id = c.school_id
-      WHERE c.user_id = ${userId} AND c.verified = 1) AS m
-    WHERE CASE d.criteria
-        WHEN 'total_checkins' THEN m.total WHEN 'unique_gyms' THEN m.gyms
-        WHEN 'unique_states' THEN m.states ELSE m.letters END >= d.threshold
+    WITH t AS MATERIALIZED (SELECT count(*) AS total ${verifiedOf(userId)}),
+    d AS MATERIALIZED (SELECT column1 AS code, column3 AS threshold,
+        CASE WHEN column3 > t.total
+            OR EXISTS (SELECT 1 FROM badge_awards a WHERE a.user_id = ${userId} AND a.badge_code = column1)
+          THEN NULL
+          ELSE CASE column2 WHEN 'total_checkins' THEN t.total
+            WHEN 'unique_gyms' THEN (SELECT count(DISTINCT c.school_id) ${verifiedOf(userId)})
+            WHEN 'unique_states' THEN (SELECT count(DISTINCT upper(trim(s.state))) ${verifiedOf(userId)})
+            ELSE (SELECT count(DISTINCT ${firstLetter}) ${verifiedOf(userId)}) END
+        END AS value
+      FROM (VALUES ${definitionValues}) CROSS JOIN t)
+    SELECT ${userId}, code, value, ${now.getTime()} FROM d WHERE value >= threshold
     ON CONFLICT DO NOTHING
     RETURNING id, user_id, badge_code, metric_value, awarded_at, celebrated_at`);
 

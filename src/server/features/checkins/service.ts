@@ -25,14 +25,14 @@ import {
   confirmListing,
   deleteOwnCheckin,
   findOwnCheckin,
-  findSchool,
+  fromRawCheckin,
   insertCheckin,
   markVerified,
   schoolsConfirmedBefore,
-  sessionRowsOf,
+  schoolWithSessions,
 } from "./queries";
 
-type School = NonNullable<Awaited<ReturnType<typeof findSchool>>>;
+type Listing = NonNullable<Awaited<ReturnType<typeof schoolWithSessions>>>;
 interface Position {
   latitude: number;
   longitude: number;
@@ -60,11 +60,17 @@ const schoolSummary = (s: { gym: string; city: string; slug: string; timeZone: s
  * Spec §5 "Proximity check" and the open-mat window, judged now: the distance in metres and
  * the listed session whose window holds `now`, or the 400 that refuses it.
  */
-async function judge(db: Db, school: School, position: Position, now: Date, allowFar: boolean) {
+async function judge(
+  db: Db,
+  { school, sessions: rows }: Listing,
+  position: Position,
+  now: Date,
+  allowFar: boolean,
+) {
   const distance = distanceMeters(position.latitude, position.longitude, school.latitude, school.longitude);
   const near = distance <= CHECKIN_MAX_METERS;
   if (!near && !allowFar) throw new HttpError(400, checkinMessages.tooFar(distance));
-  const [rows, exceptions] = await Promise.all([sessionRowsOf(db, school.id), exceptionsBySchool(db)]);
+  const exceptions = await exceptionsBySchool(db);
   const sessions = rows.map((r) => ({
     id: r.id,
     weekday: r.weekday as Weekday,
@@ -90,9 +96,10 @@ const isCheckinDuplicate = (error: unknown) => {
 };
 
 async function schoolOr404(db: Db, schoolId: number) {
-  const school = await findSchool(db, schoolId);
-  if (!school) throw new HttpError(404, checkinMessages.schoolNotFound);
-  return school;
+  const listing = await schoolWithSessions(db, schoolId);
+  if (!listing) throw new HttpError(404, checkinMessages.schoolNotFound);
+  return listing;
+/** The school with its sessions, or the 404. */
 }
 
 /**
@@ -107,8 +114,9 @@ export async function createCheckin(
   input: { schoolId: number; latitude: number; longitude: number; pending?: boolean },
   now: Date,
 ): Promise<CheckinResult> {
-  const school = await schoolOr404(db, input.schoolId);
-  const verdict = await judge(db, school, input, now, input.pending === true);
+  const listing = await schoolOr404(db, input.schoolId);
+  const { school } = listing;
+  const verdict = await judge(db, listing, input, now, input.pending === true);
   const localDate = localDateAt(now, school.timeZone);
   const insert = insertCheckin(db, {
     userId,
@@ -133,7 +141,7 @@ export async function createCheckin(
           ...cameStatements(db, school.id, userId, verdict.occurrenceKey),
         ])
       : [await insert, []];
-    const row = (inserted as CheckinRow[])[0];
+    const row = fromRawCheckin(inserted);
     if (!row) throw new Error("check-in insert returned nothing");
     return {
       ...toView(row, schoolSummary(school)),
@@ -162,8 +170,9 @@ export async function verifyCheckin(
   const existing = await findOwnCheckin(db, id, userId);
   if (!existing) throw new HttpError(404, checkinMessages.notFound);
   if (existing.verified) throw new HttpError(409, checkinMessages.alreadyVerified);
-  const school = await schoolOr404(db, existing.schoolId);
-  const verdict = await judge(db, school, input, now, false);
+  const listing = await schoolOr404(db, existing.schoolId);
+  const { school } = listing;
+  const verdict = await judge(db, listing, input, now, false);
   const [updated, , newAwards] = await db.batch([
     markVerified(db, id, userId, { distanceMeters: verdict.distance, sessionId: verdict.sessionId }),
     // Counted only when this request verified it (not a parallel one).
