@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { BADGE_DEFINITIONS, type BadgeMetrics } from "../../../common/badges";
 import type { Tx } from "../../../db/client";
 import { badgeAwards } from "../../../db/schema";
@@ -29,15 +29,51 @@ export async function badgeMetrics(
       count(DISTINCT upper(trim(s.state))) AS states, group_concat(DISTINCT ${firstLetter}) AS letters
     FROM checkins c JOIN schools s ON s.id = c.school_id
     WHERE c.user_id = ${userId} AND c.verified = 1`);
-  const letters = (row?.letters ?? "").split(",").filter(Boolean).sort();
+  return metricsOf(row?.total, row?.gyms, row?.states, row?.letters);
+}
+
+function metricsOf(total: unknown, gyms: unknown, states: unknown, lettersText: unknown) {
+  const letters = String(lettersText ?? "")
+    .split(",")
+    .filter(Boolean)
+    .sort();
   return {
-    totalCheckins: Number(row?.total ?? 0),
-    uniqueGyms: Number(row?.gyms ?? 0),
-    uniqueStates: Number(row?.states ?? 0),
+    totalCheckins: Number(total ?? 0),
+    uniqueGyms: Number(gyms ?? 0),
+    uniqueStates: Number(states ?? 0),
     alphabetProgress: letters.length,
     alphabetLetters: letters,
   };
 }
+
+/** badgeMetrics as an SQL value (a JSON array), for a page's one statement (`user`: the member). */
+export const badgeMetricsJson = (user: SQL) =>
+  sql`(SELECT json_array(count(*), count(DISTINCT c.school_id), count(DISTINCT upper(trim(s.state))),
+      group_concat(DISTINCT ${firstLetter}))
+    FROM checkins c JOIN schools s ON s.id = c.school_id WHERE c.user_id = ${user} AND c.verified = 1)`;
+
+export const badgeMetricsFromJson = (json: unknown) => {
+  const [total, gyms, states, letters] = JSON.parse(String(json ?? "[]")) as unknown[];
+  return metricsOf(total, gyms, states, letters);
+};
+
+/** awardsOf as an SQL value (a JSON array of rows), for a page's one statement. */
+export const awardsJson = (user: SQL) =>
+  sql`(SELECT json_group_array(json_array(id, badge_code, metric_value, awarded_at, celebrated_at)) FROM (
+    SELECT id, badge_code, metric_value, awarded_at, celebrated_at FROM badge_awards
+    WHERE user_id = ${user} ORDER BY awarded_at, id LIMIT ${AWARDS_MAX}))`;
+
+export const awardsFromJson = (json: unknown, userId: number): AwardRow[] =>
+  (JSON.parse(String(json ?? "[]")) as [number, string, number, number, number | null][]).map(
+    ([id, badgeCode, metricValue, awardedAt, celebratedAt]) => ({
+      id,
+      userId,
+      badgeCode,
+      metricValue,
+      awardedAt: new Date(awardedAt),
+      celebratedAt: celebratedAt === null ? null : new Date(celebratedAt),
+    }),
+  );
 
 /**
  * The 17 definitions as an SQL VALUES list of literals: (code, criteria, threshold). They are

@@ -15,8 +15,12 @@ import {
   type AwardRow,
   awardEventsStatement,
   awardStatement,
+  awardsFromJson,
+  awardsJson,
   awardsOf,
   badgeMetrics,
+  badgeMetricsFromJson,
+  badgeMetricsJson,
   countAwards,
   fromRawAward,
   markCelebrated,
@@ -96,12 +100,34 @@ export const badgeDefinitions = () => BADGE_DEFINITIONS;
 /** GET /api/badges/progress: the owner's metrics and their next closest badges. */
 export async function badgeProgress(db: Db, userId: number): Promise<BadgeProgressView> {
   const [metrics, awards] = await Promise.all([badgeMetrics(db, userId), awardsOf(db, userId)]);
+  return progressView(metrics, awards);
+}
+
+const progressView = (metrics: Awaited<ReturnType<typeof badgeMetrics>>, awards: AwardRow[]) => ({
+  ...metrics,
+  nextClosest: nextClosestBadges(
+    metrics,
+    awards.map((a) => a.badgeCode),
+  ),
+});
+
+/**
+ * For a page that reads everything in one statement: a member's awards and badge metrics as
+ * SQL values (`user`: the member's SQL value), and what badgesFromJson makes of them.
+ */
+export const badgeAwardsSql = awardsJson;
+export const badgeMetricsSql = badgeMetricsJson;
+
+/**
+ * The awards (as myBadges), their number (badgeCount) and, given the metrics, the progress
+ * (badgeProgress). It asks no policy: the caller decides what the viewer is shown.
+ */
+export function badgesFromJson(awardsJson: unknown, metricsJson: unknown, userId: number) {
+  const rows = awardsFromJson(awardsJson, userId);
   return {
-    ...metrics,
-    nextClosest: nextClosestBadges(
-      metrics,
-      awards.map((a) => a.badgeCode),
-    ),
+    awards: views(rows),
+    count: rows.length,
+    progress: metricsJson == null ? null : progressView(badgeMetricsFromJson(metricsJson), rows),
   };
 }
 

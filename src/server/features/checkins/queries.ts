@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
 import { prepared } from "../../../db/prepared";
 import { checkins, openMatSessions, schools } from "../../../db/schema";
@@ -148,6 +148,28 @@ export const checkinsWithSchools = (db: Db, userId: number) =>
     .where(eq(checkins.userId, userId))
     .orderBy(desc(checkins.checkedInAt), desc(checkins.id))
     .limit(CHECKINS_MAX);
+
+/** checkinsWithSchools as an SQL value (a JSON array of rows), for a page's one statement. */
+export const checkinsJson = (user: SQL) =>
+  sql`(SELECT json_group_array(json_array(id, school_id, checked_in_at, local_date, verified,
+      gym, city, slug, time_zone)) FROM (
+    SELECT c.id, c.school_id, c.checked_in_at, c.local_date, c.verified, s.gym, s.city, s.slug, s.time_zone
+    FROM checkins c JOIN schools s ON s.id = c.school_id
+    WHERE c.user_id = ${user} ORDER BY c.checked_in_at DESC, c.id DESC LIMIT ${CHECKINS_MAX}))`;
+
+type CheckinJsonRow = [number, number, number, string, number, string, string, string, string];
+
+/** The rows of checkinsJson as checkinsWithSchools answers them. */
+export const checkinsFromJson = (json: unknown, userId: number) =>
+  (JSON.parse(String(json ?? "[]")) as CheckinJsonRow[]).map(
+    ([id, schoolId, at, localDate, verified, gym, city, slug, timeZone]) => ({
+      checkin: { id, userId, schoolId, checkedInAt: new Date(at), localDate, verified: verified === 1 },
+      gym,
+      city,
+      slug,
+      timeZone,
+    }),
+  );
 
 export const deleteOwnCheckin = async (db: Db, id: number, userId: number) =>
   (

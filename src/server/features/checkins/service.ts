@@ -21,6 +21,8 @@ import { exceptionsBySchool } from "../schools/service";
 import { memberSubject } from "../settings/service";
 import {
   type CheckinRow,
+  checkinsFromJson,
+  checkinsJson,
   checkinsWithSchools,
   confirmListing,
   deleteOwnCheckin,
@@ -38,7 +40,9 @@ interface Position {
   longitude: number;
 }
 
-function toView(row: CheckinRow, school: CheckinView["school"]): CheckinView {
+type ListedCheckin = Pick<CheckinRow, "id" | "schoolId" | "checkedInAt" | "localDate" | "verified">;
+
+function toView(row: ListedCheckin, school: CheckinView["school"]): CheckinView {
   return {
     id: row.id,
     schoolId: row.schoolId,
@@ -95,11 +99,11 @@ const isCheckinDuplicate = (error: unknown) => {
   return text === "" || /checkins/.test(text);
 };
 
+/** The school with its sessions, or the 404. */
 async function schoolOr404(db: Db, schoolId: number) {
   const listing = await schoolWithSessions(db, schoolId);
   if (!listing) throw new HttpError(404, checkinMessages.schoolNotFound);
   return listing;
-/** The school with its sessions, or the 404. */
 }
 
 /**
@@ -198,7 +202,7 @@ export async function verifyCheckin(
  * whether it is verified. No school id (which /api/schools/{id} would name), no gym date
  * (its UTC offset would tell the region), no name, slug, city or zone.
  */
-const withoutGym = (row: CheckinRow): CheckinView => ({
+const withoutGym = (row: ListedCheckin): CheckinView => ({
   id: row.id,
   schoolId: null,
   checkedInAt: row.checkedInAt.toISOString(),
@@ -209,13 +213,28 @@ const withoutGym = (row: CheckinRow): CheckinView => ({
 
 /** Newest first; today's (in the gym's zone) unverified ones are left out (spec §4). */
 async function listFor(db: Db, userId: number, showGym: boolean, now: Date): Promise<CheckinView[]> {
-  const rows = await checkinsWithSchools(db, userId);
+  return viewsOf(await checkinsWithSchools(db, userId), showGym, now);
+}
+
+type ListedRow = { checkin: ListedCheckin; gym: string; city: string; slug: string; timeZone: string };
+
+function viewsOf(rows: ListedRow[], showGym: boolean, now: Date) {
   return rows
     .filter((r) => r.checkin.verified || r.checkin.localDate !== localDateAt(now, r.timeZone))
     .map((r) => (showGym ? toView(r.checkin, schoolSummary(r)) : withoutGym(r.checkin)));
 }
 
 export const myCheckins = (db: Db, userId: number, now: Date) => listFor(db, userId, true, now);
+
+/** A member's check-ins as an SQL value (a JSON array), for a page's one statement. */
+export const checkinsSql = checkinsJson;
+
+/**
+ * The list of checkinsSql's value as myCheckins (showGym true) or checkinsOfUser answers it.
+ * It asks no policy: the caller checks checkins.read and decides showGym by checkins.gymNames.read.
+ */
+export const checkinsFromSql = (json: unknown, userId: number, showGym: boolean, now: Date) =>
+  viewsOf(checkinsFromJson(json, userId), showGym, now);
 
 /**
  * GET /api/checkins/user/{userId} (and the profile page's Activity): 404 for an unknown

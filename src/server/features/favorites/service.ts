@@ -13,6 +13,7 @@ import {
   favoriteSchoolIds,
   isFavorite,
   removeFavorite,
+  savedSchoolsJson,
   savedSchoolsOf,
 } from "./queries";
 
@@ -111,3 +112,11 @@ export async function favoritesOfUser(db: Db, viewer: PolicyViewer, userId: numb
  * list), in one query. It asks no policy: callers check favorites.read first.
  */
 export const savedGymSummaries = (db: Db, userId: number, limit: number) => savedSchoolsOf(db, userId, limit);
+
+/** savedGymSummaries as an SQL value (a JSON array), for a page's one statement; read it with savedGymsFromJson. */
+export const savedGymSummariesSql = savedSchoolsJson;
+
+export const savedGymsFromJson = (json: unknown) =>
+  (JSON.parse(String(json ?? "[]")) as [number, string, string, string][]).map(
+    ([schoolId, name, city, slug]) => ({ schoolId, name, city, slug }),
+  );

@@ -110,6 +110,19 @@ export function feedStatementFor(
 
 const bool = (value: unknown) => Number(value) === 1;
 
+/** A settings row's flags as stored (present: whether there is a row), the defaults when none. */
+const settingsOf = (present: unknown, flags: unknown[]): PrivacySettings =>
+  bool(present)
+    ? (Object.fromEntries(privacyFlags.map((f: PrivacyFlag, i) => [f, bool(flags[i])])) as PrivacySettings)
+    : { ...defaultPrivacySettings };
+
+/** A member's privacy flags as an SQL value (a JSON array, NULL when never saved), for a page's one statement. */
+export const settingsJson = (user: SQL) =>
+  sql`(SELECT json_array(${flagColumns}) FROM user_settings us WHERE us.user_id = ${user})`;
+
+export const settingsFromJson = (json: unknown): PrivacySettings =>
+  json === null || json === undefined ? settingsOf(0, []) : settingsOf(1, JSON.parse(String(json)));
+
 function toRow(r: unknown[], viewerId: number): FeedRow {
   const flags = r.slice(10, 10 + privacyFlags.length);
   const at = 10 + privacyFlags.length;
@@ -124,9 +137,7 @@ function toRow(r: unknown[], viewerId: number): FeedRow {
     createdAt: new Date(Number(r[6])),
     username: String(r[7]),
     profilePhoto: (r[8] as string | null) ?? null,
-    settings: bool(r[9])
-      ? (Object.fromEntries(privacyFlags.map((f: PrivacyFlag, i) => [f, bool(flags[i])])) as PrivacySettings)
-      : { ...defaultPrivacySettings },
+    settings: settingsOf(r[9], flags),
     school:
       r[at] === null
         ? null
@@ -142,6 +153,10 @@ function toRow(r: unknown[], viewerId: number): FeedRow {
     photoIds: r[at + 9] ? String(r[at + 9]).split(",") : [],
   };
 }
+
+/** The rows of feedStatementFor's answer (each as an array of its values). */
+export const feedRowsOf = (rows: unknown[][], viewerId: number): FeedRow[] =>
+  rows.map((r) => toRow(r, viewerId));
 
 /** A feed page for a signed-in viewer: one statement, rows newest first. */
 export async function feedPageRows(

@@ -67,6 +67,24 @@ export function userPostRows(db: Db, userId: number, visibilities: PostVisibilit
   );
 }
 
+/**
+ * userPostRows' first page with each post's likes and photos, as an SQL value (a JSON array
+ * of [id, content, visibility, createdAt, likeCount, liked, photoIds]) for a page's one
+ * statement. `visible` is the policy's post.read condition over `p` (visiblePostsWhere);
+ * walks posts_user_feed for the author, newest first.
+ */
+export const userPostsJson = (visible: SQL, me: SQL, user: SQL, limit: SQL) =>
+  sql`(SELECT json_group_array(json_array(p.id, p.content, p.visibility, p.created_at,
+      (SELECT count(*) FROM post_likes l WHERE l.post_id = p.id),
+      EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${me}),
+      (SELECT group_concat(id, ',') FROM
+        (SELECT ph.id FROM post_photos ph WHERE ph.post_id = p.id ORDER BY ph.position)))) FROM (
+    SELECT p.id, p.content, p.visibility, p.created_at FROM posts p
+    WHERE p.user_id = ${user} AND p.kind = 'post' AND ${visible}
+    ORDER BY p.id DESC LIMIT ${limit}) p)`;
+
+export type UserPostJsonRow = [number, string, PostVisibility, number, number, number, string | null];
+
 export const postRow = (db: Db, id: number) => selectViews(db).where(eq(posts.id, id)).get();
 
 /** What the policy needs about one post: its author, visibility and the author's flags. */

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
   type CreatePostInput,
-  checkinCardText,
   FEED_PAGE_MAX,
+  FEED_PAGE_SIZE,
   type LikeState,
   POST_PHOTO_PATH,
   POST_PHOTOS_MAX,
@@ -23,13 +23,17 @@ import type { PostSubject } from "../../policy/rules";
 import { type PolicyViewer, viewerId } from "../../policy/viewer";
 import type { Storage } from "../../storage";
 import { memberSubject, settingsFromRow } from "../settings/service";
-import { feedPageRows } from "./feed-query";
+import { feedPageReads } from "./feed-page";
+import { type FeedRow, feedPageRows, feedRowsOf } from "./feed-query";
 import { deleteStoredPhotos, photoKeysOfPost, photosOfPosts, postPhotoPath } from "./photos";
 import * as q from "./queries";
+import { type Likes, toView } from "./view";
 
 /** What other features (the demo community, account removal) may use of the post photos. */
 export { attachPhotos, deleteUserPostPhotos, savePostPhoto } from "./photos";
 export type { CheckinKey, Page } from "./queries";
+/** For a page that reads everything it needs in one statement (the profile page). */
+export { userPostsSql, userPostViewsFromJson } from "./view";
 
 const postNotFound = () => new HttpError(404, postMessages.postNotFound);
 const refusedAsUnknown = { forbidden: userMessages.userNotFound, notFound: userMessages.userNotFound };
@@ -39,45 +43,6 @@ const bounded = (page: q.Page): q.Page => ({
   limit: Math.min(Math.max(1, Math.trunc(page.limit) || 1), FEED_PAGE_MAX),
   beforeId: page.beforeId,
 });
-
-type Likes = Map<number, { likeCount: number; liked: number }>;
-
-/** What a view is built from, whichever query read it. */
-type ViewSource = Pick<
-  q.PostRow,
-  | "id"
-  | "kind"
-  | "content"
-  | "visibility"
-  | "createdAt"
-  | "userId"
-  | "username"
-  | "profilePhoto"
-  | "checkinId"
-> & { school: { id: number; gym: string; city: string; slug: string } | null };
-
-function toView(row: ViewSource, viewer: PolicyViewer, subject: PostSubject, photos: string[], likes: Likes) {
-  const like = likes.get(row.id);
-  const view: PostView = {
-    id: row.id,
-    kind: row.kind,
-    content: row.content,
-    photos,
-    visibility: row.visibility,
-    createdAt: row.createdAt.toISOString(),
-    likeCount: Number(like?.likeCount ?? 0),
-    isLikedByCurrentUser: Number(like?.liked ?? 0) === 1,
-    user: { id: row.userId, username: row.username, profilePhoto: row.profilePhoto },
-    checkin: null,
-  };
-  if (row.kind === "checkin") {
-    // Built when read, so turning showCheckInGymNames off hides the gym on every card at once.
-    const school = row.school && can(viewer, "checkins.gymNames.read", subject) ? row.school : null;
-    view.content = checkinCardText(row.username, school);
-    view.checkin = { id: row.checkinId ?? 0, school };
-  }
-  return view;
-}
 
 /**
  * Views of a page of rows: photos, likes and the authors' relations, each one query for the
@@ -114,7 +79,10 @@ async function toViews(db: Db, viewer: PolicyViewer, rows: q.PostRow[]): Promise
  */
 export async function feedFor(db: Db, viewer: PolicyViewer, page: q.Page): Promise<PostView[]> {
   if (viewer.kind === "guest") return [];
-  const rows = await feedPageRows(db, viewer, bounded(page));
+  return feedViews(viewer, await feedPageRows(db, viewer, bounded(page)));
+}
+
+function feedViews(viewer: PolicyViewer, rows: FeedRow[]): PostView[] {
   const views: PostView[] = [];
   for (const row of rows) {
     const subject = { relation: row.relation, settings: row.settings, visibility: row.visibility };
@@ -123,6 +91,20 @@ export async function feedFor(db: Db, viewer: PolicyViewer, page: q.Page): Promi
     views.push(toView(row, viewer, subject, row.photoIds.map(postPhotoPath), likes));
   }
   return views;
+}
+
+/**
+ * Everything /feed shows, in one round trip (feed-page.ts): the first feed page as feedFor
+ * answers it and the member's own panels. Only a newcomer whose feed is empty costs a
+ * second, for the community section (null when that fails: its island asks the API).
+ */
+export async function feedPageData(db: Db, viewer: PolicyViewer & { id: number }, now: Date) {
+  const data = await feedPageReads(db, viewer, now, (rows) => feedViews(viewer, feedRowsOf(rows, viewer.id)));
+  const community =
+    data.posts.length === 0
+      ? await communityFor(db, viewer, { limit: FEED_PAGE_SIZE }).catch(() => null)
+      : null;
+  return { ...data, community };
 }
 
 /**

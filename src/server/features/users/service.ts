@@ -22,6 +22,7 @@ import { toSelf } from "../auth/service";
 import { badgeCount } from "../badges/service";
 import { savedGymSummaries } from "../favorites/service";
 import { settingsFromRow } from "../settings/service";
+import { PROFILE_SAVED_GYMS_MAX, toPublicUser } from "./profile-page";
 import {
   blockedUsers,
   deleteBlock,
@@ -37,12 +38,13 @@ import {
   userExists,
 } from "./queries";
 
+/** The profile page's reads in one statement (profile-page.ts). */
+export { PROFILE_SAVED_GYMS_MAX, profilePageData, toPublicUser } from "./profile-page";
+
 /** The friends list (the people a member follows) answers at most this many, newest first. */
 export const FRIENDS_MAX = 500;
 /** The blocked list answers at most this many, newest first. */
 export const BLOCKED_MAX = 500;
-/** The profile page lists at most this many saved gyms, newest first. */
-export const PROFILE_SAVED_GYMS_MAX = 50;
 
 const notFound = () => new HttpError(404, userMessages.userNotFound);
 const refusedAsUnknown = { forbidden: userMessages.userNotFound, notFound: userMessages.userNotFound };
@@ -51,28 +53,6 @@ const refusedAsUnknown = { forbidden: userMessages.userNotFound, notFound: userM
 function memberId(viewer: PolicyViewer): number {
   if (viewer.kind === "guest") throw new HttpError(401, authMessages.notSignedIn);
   return viewer.id;
-}
-
-/**
- * A member as the viewer may see them: each profile field the policy allows, the others
- * null. `badges` is the member's badge count, shown when profile.badgeCount.read allows.
- */
-export function toPublicUser(
-  user: UserRow,
-  viewer: PolicyViewer,
-  subject: MemberSubject,
-  badges = 0,
-): PublicUser {
-  return {
-    id: user.id,
-    username: user.username,
-    profilePhoto: user.profilePhoto,
-    beltLevel: can(viewer, "profile.beltLevel.read", subject) ? user.beltLevel : null,
-    aboutMe: can(viewer, "profile.aboutMe.read", subject) ? user.aboutMe : null,
-    city: can(viewer, "profile.city.read", subject) ? user.city : null,
-    homeGym: can(viewer, "profile.homeGym.read", subject) ? user.homeGym : null,
-    badgeCount: can(viewer, "profile.badgeCount.read", subject) ? badges : null,
-  };
 }
 
 /** The member and how the viewer stands to them: two queries; undefined for an unknown id. */
