@@ -88,6 +88,7 @@ import { visitorRuleRoutes } from "./features/visitor-rules/routes";
 import { isStateChanging } from "./http/csrf";
 import { errorMapper } from "./http/error-mapper";
 import { pruneIdempotencyKeys } from "./http/idempotency";
+import { keptAnswersOf } from "./http/kept-by-viewer";
 import type { MemberLimitName } from "./http/member-limits";
 import { type PipelineHandler, withPipeline } from "./http/pipeline";
 import { pruneRateCounters } from "./http/rate-limit";
@@ -324,8 +325,8 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
         guard,
       ),
     )
-    .use(scheduleExceptionRoutes({ db: database.db, now: context.now }, guard))
-    .use(goingRoutes({ db: database.db, now: context.now }, guard))
+    .use(scheduleExceptionRoutes({ db: database.db, now: context.now }, guard, keptAnswersOf(context)))
+    .use(goingRoutes({ db: database.db, now: context.now }, guard, keptAnswersOf(context)))
     .use(
       schoolManageRoutes(
         { db: database.db, now: context.now, geocoder: geo.schoolGeocoder, timeZoneAt },
@@ -335,7 +336,7 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     .use(schoolHistoryRoutes(context, guard))
     .use(listingStatsRoutes(context, guard))
     .use(visitorRuleRoutes({ db: database.db, now: context.now }, guard))
-    .use(ratingRoutes({ db: database.db, now: context.now }, guard))
+    .use(ratingRoutes({ db: database.db, now: context.now }, guard, keptAnswersOf(context)))
     .use(photoRoutes(photoDeps, guard, (viewer, id) => canSeePostPhoto(database.db, viewer, id)))
     .use(postPhotoRoutes(photoDeps, guard))
     .use(postRoutes(context, guard))

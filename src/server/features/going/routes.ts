@@ -1,9 +1,13 @@
 import { Elysia } from "elysia";
 import { goingParams, tonightQuerySchema } from "../../../common/schemas/going";
+import { TABLE_FAMILIES } from "../../../db/table-versions";
+import type { KeptAnswers } from "../../http/kept-by-viewer";
 import { parseQuery } from "../../http/query";
 import type { authGuard } from "../../policy/guard";
 import { viewerId } from "../../policy/viewer";
 import { type GoingDeps, goingNames, goTo, takeBack, tonightNear } from "./service";
+
+const LISTING_TABLES = [...TABLE_FAMILIES.social, ...TABLE_FAMILIES.schools];
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -11,7 +15,8 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
  * Going to a dated open mat (issue 22): say so and take it back (members, per member limit),
  * who is going (names as the policy allows), and the Tonight view near a point (anyone).
  */
-export function goingRoutes(deps: GoingDeps, guard: ReturnType<typeof authGuard>) {
+/** `kept`: the app's kept answers (kept-by-viewer.ts); the names are kept per viewer until an RSVP, a member or a block changes. */
+export function goingRoutes(deps: GoingDeps, guard: ReturnType<typeof authGuard>, kept: KeptAnswers) {
   return new Elysia({ name: "going-routes" })
     .use(guard)
     .get("/api/schools/tonight", ({ request, viewer }) => {
@@ -22,7 +27,8 @@ export function goingRoutes(deps: GoingDeps, guard: ReturnType<typeof authGuard>
     })
     .get(
       "/api/schools/:id/occurrences/:date/:startMinute/going",
-      ({ viewer, params }) => goingNames(deps, viewer, params.id, slotOf(params)),
+      ({ viewer, params, request }) =>
+        kept(request, viewer, LISTING_TABLES, () => goingNames(deps, viewer, params.id, slotOf(params))),
       { params: goingParams },
     )
     .post(

@@ -6,12 +6,17 @@ import {
   reviewParams,
   reviewsQuerySchema,
 } from "../../../common/schemas/ratings";
+import { TABLE_FAMILIES } from "../../../db/table-versions";
+import type { KeptAnswers } from "../../http/kept-by-viewer";
 import { parseQuery } from "../../http/query";
 import type { authGuard } from "../../policy/guard";
 import { deleteRating, myRating, type RatingDeps, replyToReview, reviewsOf, setRating } from "./service";
 
+const LISTING_TABLES = [...TABLE_FAMILIES.social, ...TABLE_FAMILIES.schools];
+
 /** Ratings from verified visits (issue 22): a member's rating of a gym, its reviews, the gym's answers. */
-export function ratingRoutes(deps: RatingDeps, guard: ReturnType<typeof authGuard>) {
+/** `kept`: the app's kept answers (kept-by-viewer.ts); reviews are kept per viewer until a rating, reply or member changes. */
+export function ratingRoutes(deps: RatingDeps, guard: ReturnType<typeof authGuard>, kept: KeptAnswers) {
   const { db } = deps;
   return new Elysia({ name: "rating-routes" })
     .use(guard)
@@ -33,7 +38,9 @@ export function ratingRoutes(deps: RatingDeps, guard: ReturnType<typeof authGuar
     .get(
       "/api/schools/:id/reviews",
       ({ viewer, params, request }) =>
-        reviewsOf(db, viewer, params.id, parseQuery(reviewsQuerySchema, request)),
+        kept(request, viewer, LISTING_TABLES, () =>
+          reviewsOf(db, viewer, params.id, parseQuery(reviewsQuerySchema, request)),
+        ),
       { params: ratingSchoolParams },
     )
     .post(

@@ -6,6 +6,8 @@ import {
   schoolExceptionParams,
   schoolParams,
 } from "../../../common/schemas/schedule-exceptions";
+import { TABLE_FAMILIES } from "../../../db/table-versions";
+import type { KeptAnswers } from "../../http/kept-by-viewer";
 import { parseQuery } from "../../http/query";
 import type { authGuard } from "../../policy/guard";
 import {
@@ -17,18 +19,27 @@ import {
   upcomingExceptions,
 } from "./service";
 
+const LISTING_TABLES = [...TABLE_FAMILIES.social, ...TABLE_FAMILIES.schools];
+
 /**
  * A school's dated open mats (anyone) and its cancellations and moves (issue 20): admins
  * now, owners later, as the policy's `school.exceptions` decides in the service.
  */
-export function scheduleExceptionRoutes(deps: ExceptionDeps, guard: ReturnType<typeof authGuard>) {
+export function scheduleExceptionRoutes(
+  deps: ExceptionDeps,
+  guard: ReturnType<typeof authGuard>,
+  /** The app's kept answers (kept-by-viewer.ts): a school's occurrences are kept per viewer until its listing changes. */
+  kept: KeptAnswers,
+) {
   return (
     new Elysia({ name: "schedule-exception-routes" })
       .use(guard)
       .get(
         "/api/schools/:id/occurrences",
         ({ params, request, viewer }) =>
-          listOccurrences(deps, params.id, parseQuery(occurrencesQuerySchema, request), viewer),
+          kept(request, viewer, LISTING_TABLES, () =>
+            listOccurrences(deps, params.id, parseQuery(occurrencesQuerySchema, request), viewer),
+          ),
         { params: schoolParams },
       )
       .post(
