@@ -12,26 +12,31 @@ import { fileURLToPath } from "node:url";
 import { calendarSize, calendarSizeRow } from "./lib/calendar.mjs";
 import { atExit } from "./lib/cleanup.mjs";
 import { LOAD, load } from "./lib/load.mjs";
-import { MEMBER_PASSWORD } from "./lib/members.mjs";
 import { measureStartup, startOpenmat } from "./lib/openmat.mjs";
 import { pinsRows, pinsSize, uniqueNamesPinsSize } from "./lib/pins.mjs";
 import { progress } from "./lib/progress.mjs";
+import { atScale, benchScale, isMemberSchoolRow, localTwin, sqldRatioRow } from "./lib/relative-rows.mjs";
 import { markdown, writeJson } from "./lib/report.mjs";
 import {
-  CHECKINS_PER_MEMBER,
   checkinScenarioStems,
   checkinScenarios,
   demoPinsScenario,
   demoScenarios,
-  FEED_FOLLOWS,
   feedScenarioStems,
   feedScenarios,
   memberScenarioStems,
   memberScenarios,
   schoolScenarios,
 } from "./lib/scenarios.mjs";
+import { seeder, signInMembers } from "./lib/seeding.mjs";
 import { freePort, startServer } from "./lib/server.mjs";
-import { soak } from "./lib/soak.mjs";
+import {
+  levelsOffOverLastHalf,
+  MEMBER_SOAK_PAGES,
+  memberPageRequests,
+  soak,
+  soakCheckpoints,
+} from "./lib/soak.mjs";
 import { summarize } from "./lib/summary.mjs";
 import { databaseMode, startTarget } from "./lib/targets.mjs";
 
@@ -56,11 +61,12 @@ const LIVE_EVENTS = Number(process.env.BENCH_LIVE_EVENTS || 300);
 const LIVE_GOAL_P99_MS = 250;
 
 const SCHOOL_COUNT = Number(process.env.BENCH_SCHOOLS || 20_000);
-const MEMBER_COUNT = 10_000;
-const CHECKIN_ACTIVE_MEMBERS = 200;
-const CHECKIN_OPEN_SCHOOLS = 1_000;
-const FEED_POSTS = 200_000;
-const FEED_SIGNED_IN = 20;
+// BENCH_SCALE=10: the member rows also at 100,000 members, 5,000,000 check-ins, 2,000,000 posts.
+const SCALE = benchScale();
+// Issue 25's member soak: SOAKED_MEMBERS members signed in, their pages in turn.
+const MEMBER_SOAK_REQUESTS = Number(process.env.BENCH_MEMBER_SOAK_REQUESTS || 20_000);
+const SOAKED_MEMBERS = 200;
+const MEMBER_SOAK_MAX_GROWTH_PERCENT = 10;
 const PINS_GOAL_GZIP_KB = 150;
 // The quotas and the limits are not what is measured: a signed-in search row would use up
 // the member's daily quota within a second. The limits are still counted on every write
@@ -93,6 +99,7 @@ const uniquePinsLabel = `${SCHOOL_COUNT.toLocaleString("en-US")} schools with un
 const uniquePinsRow = `pins body, ${uniquePinsLabel} (KB raw / gzip)`;
 const liveRow = "live delivery";
 const soakRowName = "RSS soak of GET /";
+const memberSoakRowName = "RSS soak of member pages";
 
 /** One argon2id hash, timed in Bun with the app's settings. */
 function passwordHashMs() {
@@ -128,19 +135,11 @@ function profilePhoto() {
   return JSON.parse(out.toString());
 }
 
-/** A bench/*.ts seeder run in Bun, whose stdout is JSON (or nothing). */
-function seed(script, args) {
-  const out = execFileSync(join(repo, "node_modules/.bin/bun"), [join(repo, "bench", script), ...args], {
-    maxBuffer: 64 * 2 ** 20,
-  }).toString();
-  return out.trim() ? JSON.parse(out) : undefined;
-}
-
-/** Seeds what the wanted rows need, in the order each database builds on the last. */
-function seededDatabases(dir) {
+/** What the wanted rows need seeded, each database building on the one before. */
+function seedNeeds() {
   const stems = { members: memberScenarioStems, checkins: checkinScenarioStems, feed: feedScenarioStems };
   const need = {
-    feed: anyWanted(stems.feed),
+    feed: anyWanted(stems.feed) || (DB_MODE === "file" && wanted(memberSoakRowName)),
     checkins: anyWanted(stems.checkins),
     members: anyWanted(stems.members),
     schools: anyWanted([
@@ -153,40 +152,24 @@ function seededDatabases(dir) {
   need.checkins ||= need.feed;
   need.members ||= need.checkins;
   need.schools ||= need.members;
-  const out = {};
-  if (!need.schools) return out;
-  progress(`generating ${SCHOOL_COUNT} schools`);
-  out.schoolsDb = join(dir, "schools.db");
-  seed("seed-schools.ts", [out.schoolsDb, String(SCHOOL_COUNT)]);
-  if (!need.members) return out;
-  progress(`generating ${MEMBER_COUNT} members`);
-  out.members = seed("seed-members.ts", [out.schoolsDb, String(MEMBER_COUNT), MEMBER_PASSWORD]);
-  if (!need.checkins) return out;
-  progress(`adding ${CHECKINS_PER_MEMBER} check-ins to each of ${MEMBER_COUNT} members`);
-  out.checkinsDb = join(dir, "checkins.db");
-  copyFileSync(out.schoolsDb, out.checkinsDb);
-  out.checkins = seed("seed-checkins.ts", [
-    out.checkinsDb,
-    String(CHECKINS_PER_MEMBER),
-    String(CHECKIN_ACTIVE_MEMBERS),
-    String(CHECKIN_OPEN_SCHOOLS),
-  ]);
-  if (!need.feed) return out;
-  progress(`adding ${FEED_POSTS} posts and ${FEED_FOLLOWS} follows each to ${MEMBER_COUNT} members`);
-  out.feedDb = join(dir, "feed.db");
-  copyFileSync(out.checkinsDb, out.feedDb);
-  out.feed = seed("seed-posts.ts", [
-    out.feedDb,
-    String(FEED_POSTS),
-    String(FEED_FOLLOWS),
-    String(FEED_SIGNED_IN),
-  ]);
-  return out;
+  // At the larger size, only the member databases whose rows are kept (no school-only rows).
+  const larger = {
+    feed: anyWanted(stems.feed),
+    checkins: anyWanted(stems.checkins),
+    members: anyWanted([...stems.members, "saved gyms", "a member's calendar"]),
+  };
+  larger.checkins ||= larger.feed;
+  larger.members ||= larger.checkins;
+  larger.schools = larger.members;
+  // Each larger row is judged against its 1x row, which needs the 1x members too.
+  if (SCALE > 1) need.members ||= larger.members;
+  need.schools ||= need.members;
+  return { need, larger: SCALE > 1 ? larger : { schools: false } };
 }
 
 /** Starts a server on `database`, loads the `list` rows it keeps, and stops it. */
-async function onServer(binary, dir, database, list, measured, extra) {
-  const server = await startTarget({ repo, binary, dir, database, env: UNLIMITED, mode: DB_MODE });
+async function onServer(binary, dir, database, list, measured, extra, mode = DB_MODE) {
+  const server = await startTarget({ repo, binary, dir, database, env: UNLIMITED, mode });
   await runScenarios(keep(list), server, measured);
   const extras = await extra?.(server);
   await server.stop();
@@ -252,7 +235,10 @@ async function main() {
     await liveServer.stop();
   }
 
-  const seeded = seededDatabases(dir);
+  const { need, larger: needLarger } = seedNeeds();
+  const seedDatabases = seeder({ repo, schools: SCHOOL_COUNT });
+  const seeded = seedDatabases(dir, need);
+  const large = seedDatabases(dir, needLarger, SCALE, seeded.members?.search.q);
   if (seeded.schoolsDb) {
     const list = [
       ...schoolScenarios(SCHOOL_COUNT),
@@ -273,10 +259,41 @@ async function main() {
       extraRows.push(...pinsRows(uniquePinsLabel, unique, PINS_GOAL_GZIP_KB));
     }
   }
+  if (large.members) {
+    const rows = (seededMembers) => [...schoolScenarios(SCHOOL_COUNT), ...memberScenarios(seededMembers)];
+    const list = atScale(
+      rows(seeded.members),
+      rows(large.members),
+      SCALE,
+      (row) => isMemberSchoolRow(row) || !schoolScenarios(SCHOOL_COUNT).some((s) => s.name === row.name),
+    );
+    await onServer(binary, dir, large.schoolsDb, list, measured);
+  }
   if (seeded.checkinsDb) {
     await onServer(binary, dir, seeded.checkinsDb, checkinScenarios(seeded.checkins), measured);
   }
-  if (seeded.feedDb) await onServer(binary, dir, seeded.feedDb, feedScenarios(seeded.feed), measured);
+  if (large.checkinsDb) {
+    const list = atScale(checkinScenarios(seeded.checkins), checkinScenarios(large.checkins), SCALE);
+    await onServer(binary, dir, large.checkinsDb, list, measured);
+  }
+  const sqldPairs = [];
+  for (const [at, list] of [
+    [seeded, seeded.feedDb && feedScenarios(seeded.feed)],
+    [large, large.feedDb && atScale(feedScenarios(seeded.feed), feedScenarios(large.feed), SCALE)],
+  ]) {
+    if (!at.feedDb) continue;
+    if (DB_MODE === "file") {
+      await onServer(binary, dir, at.feedDb, list, measured);
+      continue;
+    }
+    // Against sqld: the feed API also on a local file (sqld copied the file; this one is unchanged).
+    const { local, pair } = localTwin(keep(list));
+    await onServer(binary, dir, at.feedDb, list, measured);
+    if (local.length) {
+      await onServer(binary, dir, at.feedDb, local, measured, undefined, "file");
+      sqldPairs.push(pair);
+    }
+  }
   const ceilingAfter = await measure("ceiling again", `${ceiling.baseUrl}/`);
   await ceiling.stop();
 
@@ -287,6 +304,20 @@ async function main() {
     soakRun = await soak(`${soaked.baseUrl}/`, soaked, SOAK_CHECKPOINTS);
     await soaked.stop();
     extraRows.push(soakRow(soakRun));
+  }
+  // Then over member pages, many members signed in: what the server keeps per viewer is bounded.
+  let memberSoakRun;
+  if (DB_MODE === "file" && wanted(memberSoakRowName) && seeded.feedDb) {
+    const soakedDb = join(dir, "soak-members.db");
+    copyFileSync(seeded.feedDb, soakedDb);
+    const viewers = signInMembers(repo, soakedDb, SOAKED_MEMBERS);
+    const soaked = await startOpenmat(binary, dir, soakedDb, UNLIMITED);
+    const checkpoints = soakCheckpoints(MEMBER_SOAK_REQUESTS);
+    memberSoakRun = await soak(`${soaked.baseUrl}/about`, soaked, checkpoints, {
+      requests: memberPageRequests(viewers),
+    });
+    await soaked.stop();
+    extraRows.push(memberSoakRow(memberSoakRun, viewers.cookies.length));
   }
 
   const results = summarize({
@@ -314,6 +345,24 @@ async function main() {
   results.startup.push(...extraRows);
   if (soakRun && (soakRun.non2xx || soakRun.errors)) {
     results.warnings.push(`soak of /: ${soakRun.non2xx} non-2xx responses and ${soakRun.errors} errors.`);
+  }
+  if (memberSoakRun && (memberSoakRun.non2xx || memberSoakRun.errors)) {
+    results.warnings.push(
+      `soak of member pages: ${memberSoakRun.non2xx} non-2xx responses and ${memberSoakRun.errors} errors.`,
+    );
+  }
+  for (const pair of sqldPairs) results.startup.push(sqldRatioRow(DB_MODE, results.throughput, pair));
+  // How long the member databases took to seed (when they were made; later runs copy them).
+  for (const [label, at] of [
+    ["1x", seeded],
+    [`${SCALE}x`, large],
+  ]) {
+    const times = ["members", "checkins", "feed"].filter((k) => at[k]).map((k) => at[k].seedSeconds);
+    if (times.length)
+      results.startup.push({
+        name: `seeding the ${label} member databases (s; members / check-ins / posts, each when first made, then cached)`,
+        value: times.join(" / "),
+      });
   }
   console.log(markdown(results));
   writeJson(RESULTS, results);
@@ -349,6 +398,17 @@ function soakRow({ startMb, points }) {
       text: `levels off: last ≤ first checkpoint + ${SOAK_MAX_GROWTH_PERCENT}%`,
       met: growth <= SOAK_MAX_GROWTH_PERCENT,
     },
+  };
+}
+
+/** The member soak as one row: RSS at start and at each checkpoint, levelling off over the last half. */
+function memberSoakRow({ startMb, points }, members) {
+  const counts = points.map((p) => `${(p.requests / 1000).toLocaleString("en-US")}k`).join(" / ");
+  return {
+    name: `${memberSoakRowName} (${members} members in turn, each ${MEMBER_SOAK_PAGES.join(" ")}): at start / after ${counts} requests (MB; req/s ${points.map((p) => p.reqPerSec).join(" / ")})`,
+    value: [startMb, ...points.map((p) => p.rssMb)].map((mb) => Math.round(mb)).join(" / "),
+    samples: points,
+    goal: levelsOffOverLastHalf(points, MEMBER_SOAK_MAX_GROWTH_PERCENT),
   };
 }
 

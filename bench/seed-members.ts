@@ -1,16 +1,18 @@
 // Adds N generated members to a bench database, for the member benchmarks:
-// bun bench/seed-members.ts FILE N PASSWORD
+// bun bench/seed-members.ts FILE N PASSWORD [TERM]
 // Every member's password is PASSWORD (one argon2id hash, reused). The rows go in directly,
-// a few multi-row INSERTs in one transaction: users with handle-like usernames, some profile
+// through bench/lib/bulk-insert.ts (one transaction, prepared multi-row INSERTs): users with handle-like usernames, some profile
 // fields and user_settings rows with flags on, about 5 follows each, and a few saved gyms
 // for the profiled member. Prints JSON: who signs in, whose profile is loaded and a search
 // term that matches about SEARCH_TARGET members.
 import { openDatabase } from "../src/db/client";
 import { migrate } from "../src/db/migrate";
-import { multiRowInserts } from "./lib/multi-row-inserts";
+import { openBulk } from "./lib/bulk-insert";
 
-const [file, count, password] = process.argv.slice(2);
-if (!file || !count || !password) throw new Error("usage: bun bench/seed-members.ts FILE N PASSWORD");
+// TERM (optional): the search term to report instead of the one matching about SEARCH_TARGET,
+// so a larger size (BENCH_SCALE=10) searches what the 1x size does.
+const [file, count, password, term] = process.argv.slice(2);
+if (!file || !count || !password) throw new Error("usage: bun bench/seed-members.ts FILE N PASSWORD [TERM]");
 const MEMBERS = Number(count);
 if (!(MEMBERS >= 2)) throw new Error(`at least 2 members, got "${count}"`);
 const SEARCH_TARGET = 50;
@@ -211,19 +213,19 @@ function searchTerm(names: readonly string[], target: number) {
   return best;
 }
 
-const sqlText = (value: string | null) => (value === null ? "NULL" : `'${value.replaceAll("'", "''")}'`);
-
 const database = await openDatabase(`file:${file}`);
 await migrate(database.client);
-const { client } = database;
-const firstId = Number(
-  (await client.execute("SELECT coalesce(max(id), 0) + 1 AS id FROM users")).rows[0]?.id,
-);
+await database.close();
+const bulk = openBulk(file);
+const firstId = Number(bulk.db.query("SELECT coalesce(max(id), 0) + 1 FROM users").values()[0]?.[0]);
 const passwordHash = await Bun.password.hash(password, { algorithm: "argon2id" });
 const now = Date.now();
 
 const taken = new Set<string>(
-  (await client.execute("SELECT lower(username) AS name FROM users")).rows.map((r) => String(r.name)),
+  bulk.db
+    .query("SELECT lower(username) FROM users")
+    .values()
+    .map((r) => String(r[0])),
 );
 const names = Array.from({ length: MEMBERS }, () => handle(taken));
 const ids = names.map((_, i) => firstId + i);
@@ -235,21 +237,34 @@ const subject = { id: ids[subjectIndex] as number, username: names[subjectIndex]
 // About a third fill in their profile; a fifth of everyone has a settings row, sharing it.
 const hasProfile = (i: number) => i === subjectIndex || i % 3 === 0;
 const hasSettings = (i: number) => i === subjectIndex || i % 5 === 0;
-const userRows = names.map((name, i) => {
-  const createdAt = now - Math.floor(random() * 3 * 365 * 86_400_000);
-  const profile = hasProfile(i);
-  return `(${ids[i]}, ${sqlText(name)}, ${sqlText(`${name.toLowerCase()}@example.com`)}, ${sqlText(passwordHash)}, ${[
-    profile ? sqlText(pick(BELTS)) : "NULL",
-    profile ? sqlText(pick(ABOUT)) : "NULL",
-    profile ? sqlText(pick(CITIES)) : "NULL",
-    profile ? sqlText(pick(GYMS)) : "NULL",
-    random() < 0.9 ? createdAt : "NULL",
-    createdAt,
-  ].join(", ")})`;
-});
-const settingsRows = ids.filter((_, i) => hasSettings(i)).map((id) => `(${id}, 1, 1, 1, 1, 1, 1, 1, 1)`);
+bulk.insert(
+  "INSERT INTO users (id, username, email, password_hash, belt_level, about_me, city, home_gym, email_verified_at, created_at)",
+  10,
+  names.map((name, i) => {
+    const createdAt = now - Math.floor(random() * 3 * 365 * 86_400_000);
+    const profile = hasProfile(i);
+    return [
+      ids[i] as number,
+      name,
+      `${name.toLowerCase()}@example.com`,
+      passwordHash,
+      profile ? pick(BELTS) : null,
+      profile ? pick(ABOUT) : null,
+      profile ? pick(CITIES) : null,
+      profile ? pick(GYMS) : null,
+      random() < 0.9 ? createdAt : null,
+      createdAt,
+    ];
+  }),
+);
+const settingsRows = ids.filter((_, i) => hasSettings(i)).map((id) => [id, 1, 1, 1, 1, 1, 1, 1, 1]);
+bulk.insert(
+  "INSERT INTO user_settings (user_id, show_belt_level, show_about_me, show_city, show_home_gym, show_badge_count, show_check_in_gym_names, show_saved_gym_names, share_badge_progress_public)",
+  9,
+  settingsRows,
+);
 
-const followRows: string[] = [];
+const follows = bulk.sink("INSERT INTO follows (follower_id, following_id, created_at)", 3);
 const addFollows = (followerIndex: number, how: number, also: number[] = []) => {
   const following = new Set(also);
   while (following.size < how + also.length) {
@@ -257,48 +272,44 @@ const addFollows = (followerIndex: number, how: number, also: number[] = []) => 
     if (other !== followerIndex) following.add(other);
   }
   for (const other of following) {
-    followRows.push(
-      `(${ids[followerIndex]}, ${ids[other]}, ${now - Math.floor(random() * 86_400_000 * 365)})`,
-    );
+    follows.add([
+      ids[followerIndex] as number,
+      ids[other] as number,
+      now - Math.floor(random() * 86_400_000 * 365),
+    ]);
   }
 };
 // The viewer follows the profiled member, among others.
 addFollows(0, Math.min(VIEWER_FOLLOWS, MEMBERS - 2), [subjectIndex]);
 for (let i = 1; i < MEMBERS; i++)
   addFollows(i, Math.min(Math.floor(random() * (FOLLOWS_PER_MEMBER_MAX + 1)), MEMBERS - 1));
+const followCount = follows.end();
 
-const schoolIds = (await client.execute(`SELECT id FROM schools ORDER BY id LIMIT ${SAVED_GYMS}`)).rows.map(
-  (r) => Number(r.id),
+const schoolIds = bulk.db
+  .query(`SELECT id FROM schools ORDER BY id LIMIT ${SAVED_GYMS}`)
+  .values()
+  .map((r) => Number(r[0]));
+const savedGyms = bulk.insert(
+  "INSERT INTO favorites (user_id, school_id, created_at)",
+  3,
+  schoolIds.map((schoolId, i) => [subject.id, schoolId, now - i * 86_400_000]),
 );
-const favoriteRows = schoolIds.map((schoolId, i) => `(${subject.id}, ${schoolId}, ${now - i * 86_400_000})`);
-
-await client.batch(
-  [
-    ...multiRowInserts(
-      "INSERT INTO users (id, username, email, password_hash, belt_level, about_me, city, home_gym, email_verified_at, created_at)",
-      userRows,
-    ),
-    ...multiRowInserts(
-      "INSERT INTO user_settings (user_id, show_belt_level, show_about_me, show_city, show_home_gym, show_badge_count, show_check_in_gym_names, show_saved_gym_names, share_badge_progress_public)",
-      settingsRows,
-    ),
-    ...multiRowInserts("INSERT INTO follows (follower_id, following_id, created_at)", followRows),
-    ...multiRowInserts("INSERT INTO favorites (user_id, school_id, created_at)", favoriteRows),
-    // The last member keeps the first school's listing (issue 25's manage page row).
-    `INSERT INTO school_owners (school_id, user_id, claim_id, created_at) VALUES (${schoolIds[0]}, ${owner.id}, NULL, ${now})`,
-  ],
-  "write",
-);
-await database.close();
+// The last member keeps the first school's listing (issue 25's manage page row).
+bulk.insert("INSERT INTO school_owners (school_id, user_id, claim_id, created_at)", 4, [
+  [schoolIds[0] as number, owner.id, null, now],
+]);
+bulk.close();
 
 console.log(
   JSON.stringify({
     members: MEMBERS,
-    follows: followRows.length,
+    follows: followCount,
     settingsRows: settingsRows.length,
     viewer,
-    subject: { ...subject, savedGyms: favoriteRows.length },
+    subject: { ...subject, savedGyms },
     owner: { ...owner, schoolId: Number(schoolIds[0]) },
-    search: searchTerm(names, SEARCH_TARGET),
+    search: term
+      ? { q: term, matches: names.filter((n) => n.toLowerCase().includes(term)).length }
+      : searchTerm(names, SEARCH_TARGET),
   }),
 );

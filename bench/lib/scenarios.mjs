@@ -125,6 +125,7 @@ export function schoolScenarios(schools) {
 
 /** Names of the member rows before seeding, for BENCH_ONLY to decide whether to seed. */
 export const memberScenarioStems = [
+  "GET /about (signed in",
   "GET /users/{id}",
   "GET /api/users/search",
   "GET /profile",
@@ -145,6 +146,14 @@ export function memberScenarios(seeded) {
     return { cookie: await session };
   };
   return [
+    // Issue 25: a member's page without data of its own, here among the generated members
+    // (the same row as the demo database's, so BENCH_SCALE=10 has its 1x twin).
+    {
+      name: `GET /about (signed in, ${members} members)`,
+      path: "/about",
+      minPercentOfCeiling: 25,
+      setup: cookie,
+    },
     {
       name: `GET /users/{id} (a followed member, ${members} members)`,
       path: "/users/",

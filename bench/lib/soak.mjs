@@ -8,7 +8,7 @@ import { progress } from "./progress.mjs";
  * reads the server's RSS after each checkpoint. Returns
  * `{ startMb, points: [{ requests, rssMb, reqPerSec }], non2xx, errors }`.
  */
-export async function soak(url, server, checkpoints, { headers = {} } = {}) {
+export async function soak(url, server, checkpoints, { headers = {}, requests } = {}) {
   const startMb = server.rssMb();
   const points = [];
   let sent = 0;
@@ -25,6 +25,7 @@ export async function soak(url, server, checkpoints, { headers = {} } = {}) {
       pipelining: LOAD.pipelining,
       amount,
       headers: { "accept-encoding": "gzip", ...headers },
+      ...(requests ? { requests } : {}),
     });
     sent = target;
     non2xx += result.non2xx;
@@ -34,4 +35,45 @@ export async function soak(url, server, checkpoints, { headers = {} } = {}) {
     points.push({ requests: target, rssMb: server.rssMb(), reqPerSec: Math.round(result.requests.average) });
   }
   return { startMb, points, non2xx, errors };
+}
+
+// Issue 25's member soak: the member pages, each request the next page of the next member.
+export const MEMBER_SOAK_PAGES = ["/about", "/feed", "/users/{id}", "/profile", "/messages", "/"];
+
+/**
+ * autocannon `requests` that walk `cookies` (one member each, `memberIds` theirs) and, for
+ * each, MEMBER_SOAK_PAGES in turn: `/users/{id}` is the next member's profile. With the
+ * server keeping things per viewer, the soak shows whether what it keeps stays bounded.
+ */
+export function memberPageRequests({ cookies, memberIds }) {
+  let n = 0;
+  return [
+    {
+      method: "GET",
+      setupRequest(req) {
+        const k = n % cookies.length;
+        const page = MEMBER_SOAK_PAGES[Math.floor(n / cookies.length) % MEMBER_SOAK_PAGES.length];
+        n++;
+        const path = page.replace("{id}", String(memberIds[(k + 1) % memberIds.length]));
+        return { ...req, path, headers: { ...req.headers, cookie: cookies[k] } };
+      },
+    },
+  ];
+}
+
+/**
+ * Checkpoints for a soak of `total` requests at these shares of it, and its goal: memory has
+ * levelled off when the last reading is at most `maxGrowthPercent` above the one half-way.
+ */
+export const soakCheckpoints = (total, shares = [0.1, 0.25, 0.5, 0.75, 1]) =>
+  shares.map((share) => Math.max(1, Math.round(total * share)));
+
+export function levelsOffOverLastHalf(points, maxGrowthPercent) {
+  const last = points.at(-1);
+  const half = points.find((p) => p.requests >= last.requests / 2) ?? points[0];
+  const growth = (100 * (last.rssMb - half.rssMb)) / half.rssMb;
+  return {
+    text: `levels off: last ≤ half-way reading + ${maxGrowthPercent}% (${growth >= 0 ? "+" : ""}${growth.toFixed(1)}%)`,
+    met: growth <= maxGrowthPercent,
+  };
 }

@@ -85,10 +85,7 @@ function rowGoal(scenario, percentOfCeiling, p99Ms, ratio) {
     parts.push(
       ratio === undefined
         ? goal(`${text} (its row was not run)`, false)
-        : goal(
-            `${text} (${round1(100 * ratio)}% of its req/s)`,
-            ratio >= 1 - scenario.maxSlowerPercent / 100,
-          ),
+        : relativeGoal(scenario, text, ratio),
     );
   }
   if (min !== undefined) parts.push(goal(`≥ ${min}% of ceiling`, percentOfCeiling >= min));
@@ -98,6 +95,19 @@ function rowGoal(scenario, percentOfCeiling, p99Ms, ratio) {
     parts.map((p) => p.text).join(", "),
     parts.every((p) => p.met),
   );
+}
+
+/**
+ * A goal against another row of the same run, `ratio` being this row's req/s over that one's:
+ * a cost (1 / req/s) at most `maxCostRatio` times that row's (the larger size, issue 25), or
+ * at most `maxSlowerPercent` slower.
+ */
+function relativeGoal(scenario, text, ratio) {
+  if (scenario.maxCostRatio !== undefined) {
+    const cost = 1 / ratio;
+    return goal(`${text} (${cost.toFixed(2)}×)`, cost <= scenario.maxCostRatio);
+  }
+  return goal(`${text} (${round1(100 * ratio)}% of its req/s)`, ratio >= 1 - scenario.maxSlowerPercent / 100);
 }
 
 /** Why a number in this run should not be trusted, if it should not. */
