@@ -3,6 +3,7 @@ import { provenanceText } from "../../../common/freshness";
 import { expandOccurrences } from "../../../common/schedule/occurrences";
 import { localDateAt, openMatStatus } from "../../../common/schedule/open-now";
 import { OCCURRENCE_DEFAULT_DAYS } from "../../../common/schemas/schedule-exceptions";
+import { TABLE_FAMILIES } from "../../../db/table-versions";
 import { notFoundPage } from "../../../pages/not-found";
 import { schoolPage } from "../../../pages/school";
 import type { AppContext } from "../../context";
@@ -17,6 +18,8 @@ import { addDays } from "../schedule-exceptions/service";
 import { schoolCalendar } from "./ics";
 import { currentSchoolsVersion } from "./schools-version";
 import { getSchoolBySlug } from "./service";
+
+const SCHOOL_PAGE_TABLES = [...TABLE_FAMILIES.social, ...TABLE_FAMILIES.schools];
 
 const MAX_SLUG_PARAM = 120;
 
@@ -52,7 +55,7 @@ export function schoolPageRoutes(
         },
       });
     }
-    const page = async () => {
+    const input = async () => {
       // Authors named as the policy lets this viewer see them (a guest's page is every guest's).
       const reviews = await firstReviews(db, viewerFromSession(ctx.session, app.env.ADMIN_EMAILS), school.id);
       const now = app.now();
@@ -75,22 +78,21 @@ export function schoolPageRoutes(
         ctx.session?.user.id ?? null,
         now,
       );
-      return render(
-        ctx,
-        schoolPage(
-          app.env.PUBLIC_URL,
-          school,
-          openMatStatus(school.sessions, school.timeZone, now, exceptions),
-          {
-            signedIn: !!ctx.session,
-            confirmed: provenanceText(school.provenance, now),
-            upcoming,
-            going,
-            reviews,
-          },
-        ),
+      return schoolPage(
+        app.env.PUBLIC_URL,
+        school,
+        openMatStatus(school.sessions, school.timeZone, now, exceptions),
+        {
+          signedIn: !!ctx.session,
+          confirmed: provenanceText(school.provenance, now),
+          upcoming,
+          going,
+          reviews,
+        },
       );
     };
-    return ctx.session ? page() : guestPages(ctx.request, school.slug, page);
+    // A member's page (their own RSVPs on it) is kept for them until the listing, a member or a block changes.
+    if (ctx.session) return render.forViewer(ctx, { tables: SCHOOL_PAGE_TABLES }, input);
+    return guestPages(ctx.request, school.slug, async () => render(ctx, await input()));
   });
 }
