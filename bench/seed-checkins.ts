@@ -1,16 +1,21 @@
 // Adds check-ins to a bench database that already has members (bench/seed-members.ts):
-// bun bench/seed-checkins.ts FILE PER_MEMBER
+// bun bench/seed-checkins.ts FILE PER_MEMBER [ACTIVE_MEMBERS OPEN_SCHOOLS]
 // Every member gets PER_MEMBER verified check-ins (each on a past day of its own, at random
 // schools), through bench/lib/bulk-insert.ts (one transaction, a prepared multi-row INSERT,
 // the triggers set aside): 500,000 at the 1x size, 5,000,000 at BENCH_SCALE=10. What depends
 // on the hour of the run (schools open now, sessions) is bench/seed-open-now.ts's, so the
-// file this makes can be cached. Prints JSON: the counts.
+// file this makes can be cached; given ACTIVE_MEMBERS and OPEN_SCHOOLS, this script does that
+// too (bench/checkin-write.ts). Prints JSON: the counts (and the cookies and open schools).
 import { openDatabase } from "../src/db/client";
 import { migrate } from "../src/db/migrate";
 import { openBulk } from "./lib/bulk-insert";
+import { openNow } from "./lib/run-sessions";
 
 const [file, perMember] = process.argv.slice(2);
-if (!file || !perMember) throw new Error("usage: bun bench/seed-checkins.ts FILE PER_MEMBER");
+if (!file || !perMember) {
+  throw new Error("usage: bun bench/seed-checkins.ts FILE PER_MEMBER [ACTIVE_MEMBERS OPEN_SCHOOLS]");
+}
+const [active, open] = process.argv.slice(4);
 const PER_MEMBER = Number(perMember);
 
 let state = 0x51ed270b;
@@ -51,4 +56,5 @@ for (const userId of userIds) {
 const count = checkins.end();
 bulk.close();
 
-console.log(JSON.stringify({ members: userIds.length, checkins: count }));
+const now = active && open ? await openNow(file, Number(active), Number(open)) : {};
+console.log(JSON.stringify({ members: userIds.length, checkins: count, ...now }));

@@ -1,6 +1,6 @@
 // Adds a feed to a bench database that already has members (bench/seed-members.ts) and,
 // optionally, check-ins (bench/seed-checkins.ts):
-// bun bench/seed-posts.ts FILE POSTS FOLLOWS_PER_MEMBER
+// bun bench/seed-posts.ts FILE POSTS FOLLOWS_PER_MEMBER [SIGNED_IN]
 // Every member is topped up to FOLLOWS_PER_MEMBER follows (popular members are followed
 // more, as on a real network). POSTS posts are spread over the last year, oldest first so
 // ids rise with time, by authors of skewed activity: about 70% Public, 20% Friends, 10%
@@ -9,16 +9,18 @@
 // does not read the files), and 0 to 7 likes each (1.5 on average). The text comes from the demo community's
 // generator. All rows go in directly, through bench/lib/bulk-insert.ts (one transaction,
 // prepared multi-row INSERTs, the triggers set aside). Sessions are bench/seed-signed-in.ts's
-// (per run, so this file can be cached). Prints JSON: the counts.
+// (per run, so this file can be cached); given SIGNED_IN, this script signs that many in too
+// (bench/member-pages.ts). Prints JSON: the counts (and the cookies and members' ids).
 import { openDatabase } from "../src/db/client";
 import { migrate } from "../src/db/migrate";
 import { seededRandom } from "../src/db/seed/random";
 import { postText } from "../src/server/features/demo-community/content";
 import { openBulk } from "./lib/bulk-insert";
+import { signInSpread } from "./lib/run-sessions";
 
-const [file, postCount, followCount] = process.argv.slice(2);
+const [file, postCount, followCount, signedIn] = process.argv.slice(2);
 if (!file || !postCount || !followCount) {
-  throw new Error("usage: bun bench/seed-posts.ts FILE POSTS FOLLOWS_PER_MEMBER");
+  throw new Error("usage: bun bench/seed-posts.ts FILE POSTS FOLLOWS_PER_MEMBER [SIGNED_IN]");
 }
 const POSTS = Number(postCount);
 const FOLLOWS = Number(followCount);
@@ -134,5 +136,6 @@ console.log(
     photos: photoCount,
     likes: likeCount,
     follows: followTotal,
+    ...(signedIn ? await signInSpread(file, Number(signedIn)) : {}),
   }),
 );
