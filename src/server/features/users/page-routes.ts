@@ -1,6 +1,5 @@
 import { Elysia } from "elysia";
 import * as v from "valibot";
-import { FEED_PAGE_SIZE } from "../../../common/schemas/posts";
 import { userIdParams } from "../../../common/schemas/users";
 import { TABLE_FAMILIES, type VersionedTable } from "../../../db/table-versions";
 import { profilePage, userNotFoundPage } from "../../../pages/profile";
@@ -11,11 +10,7 @@ import { membersOnlyPages } from "../../render/members-only";
 import type { PageRenderer } from "../../render/page-renderer";
 import type { RenderInput } from "../../render/render-page";
 import type { sessionPlugin, ValidSession } from "../auth/service";
-import * as badges from "../badges/service";
-import * as checkins from "../checkins/service";
-import { postsOfUser } from "../posts/service";
-import { getSettings } from "../settings/service";
-import { profileView, searchUsers } from "./service";
+import { profilePageData, searchUsers } from "./service";
 
 const SEARCH_PARAM_MAX = 100;
 
@@ -40,32 +35,11 @@ export function profilePageRoutes(
 
   const membersOnly = membersOnlyPages(render);
 
+  // Everything the profile shows, in one statement (users/profile-page.ts).
   const profile = async (s: ValidSession, userId: number): Promise<RenderInput> => {
-    const viewer = viewerOf(s);
-    const view = await profileView(db, viewer, userId);
-    if (!view) return userNotFoundPage();
-    const now = app.now();
-    // The Badges and Activity islands start from these; a refusal leaves them to the API.
-    const orNull = <T>(p: Promise<T>) => p.catch(() => null);
-    const [awards, progress, activity, ownerSettings, posts] = await Promise.all([
-      orNull(view.isOwner ? badges.myBadges(db, userId) : badges.badgesOfUser(db, viewer, userId)),
-      view.isOwner ? orNull(badges.badgeProgress(db, userId)) : null,
-      orNull(
-        view.isOwner
-          ? checkins.myCheckins(db, userId, now)
-          : checkins.checkinsOfUser(db, viewer, userId, now),
-      ),
-      view.isOwner ? getSettings(db, userId) : null,
-      orNull(postsOfUser(db, viewer, userId, { limit: FEED_PAGE_SIZE, beforeId: undefined })),
-    ]);
-    return profilePage({
-      view,
-      ownerSettings,
-      badges: { awards, progress },
-      activity,
-      viewerId: s.user.id,
-      posts,
-    });
+    const data = await profilePageData(db, viewerOf(s), userId, app.now());
+    if (!data) return userNotFoundPage();
+    return profilePage({ ...data, viewerId: s.user.id });
   };
 
   return new Elysia({ name: "profile-pages" })
