@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import {
   BADGE_CODES,
+  BADGE_DEFINITIONS,
   type BadgeAwardView,
   type BadgeDefinition,
   type BadgeProgressView,
@@ -88,6 +89,26 @@ describe("every threshold: just below is not awarded, reaching it is", () => {
     expect(reached.newBadges.find((b) => b.code === code)?.metricValue).toBe(definition.threshold);
     const mine = await getJson<BadgeAwardView[]>("/api/badges", m);
     expect(mine.filter((b) => b.badgeCode === code)).toHaveLength(1);
+  });
+
+  it("every badge in reach at once, each with its metric's value; the next check-in only what it reaches", async () => {
+    const m = await registerMember(t);
+    // 9 gyms (A to I) in 9 states, then Lima (L, TX): 10 of everything.
+    await insertVerifiedCheckins(
+      t,
+      m.id,
+      pool.slice(0, 9).map((s) => s.id),
+    );
+    const reachedBy = (n: number) => BADGE_DEFINITIONS.filter((d) => d.threshold <= n).map((d) => d.code);
+    const first = await checkIn(m, lima);
+    expect(codes(first).sort()).toEqual(reachedBy(10).sort());
+    expect(first.newBadges.every((b) => b.metricValue === 10)).toBe(true);
+    // Oscar (O, OK) makes 11 of everything: only a threshold of exactly 11 is new.
+    const second = await checkIn(m, oscar);
+    const exactly11 = BADGE_DEFINITIONS.filter((d) => d.threshold === 11).map((d) => d.code);
+    expect(codes(second).sort()).toEqual(exactly11.sort());
+    const mine = await getJson<BadgeAwardView[]>("/api/badges", m);
+    expect(mine.map((b) => b.badgeCode).sort()).toEqual(reachedBy(11).sort());
   });
 
   it("unverified check-ins count for nothing", async () => {
