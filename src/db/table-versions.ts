@@ -3,7 +3,8 @@ import type { Client, InStatement } from "@libsql/client";
 /**
  * The content tables with a version: migration 0027's triggers add one to `app_meta`'s
  * `v:<table>` for every row written, by any writer (every copy, the CLI, an import), so
- * what a copy keeps per member can be keyed on the versions of the tables it was read from.
+ * what a copy keeps per member can be keyed on the versions of the tables it was read from
+ * (0028 adds `domain_events`).
  * scripts/table-version-triggers.ts writes a migration's triggers from this list.
  */
 export const VERSIONED_TABLES = [
@@ -30,6 +31,8 @@ export const VERSIONED_TABLES = [
   "school_owners",
   "school_claims",
   "school_edits",
+  // Migration 0028: every event moves a member header's stream position.
+  "domain_events",
 ] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 

@@ -28,6 +28,7 @@ import m24 from "./0024_going_tonight.sql" with { type: "text" };
 import m25 from "./0025_ratings_from_members.sql" with { type: "text" };
 import m26 from "./0026_users_disabled.sql" with { type: "text" };
 import m27 from "./0027_table_versions.sql" with { type: "text" };
+import m28 from "./0028_domain_events_version.sql" with { type: "text" };
 import journal from "./meta/_journal.json";
 
 export const migrationJournal = journal;
@@ -60,4 +61,5 @@ export const migrationSql: Record<string, string> = {
   "0025_ratings_from_members": m25,
   "0026_users_disabled": m26,
   "0027_table_versions": m27,
+  "0028_domain_events_version": m28,
 };

@@ -36,6 +36,20 @@ interface CachedPage {
   gzip: Uint8Array<ArrayBuffer>;
 }
 
+/**
+ * What the header is read from: the unread counts' tables (spec §3 Unread counts: blocks
+ * hide, a like needs its post) and the events, whose newest is the stream position.
+ */
+const HEADER_TABLES: readonly VersionedTable[] = [
+  "domain_events",
+  "notifications",
+  "conversations",
+  "messages",
+  "blocks",
+  "posts",
+  "users",
+];
+
 /** The header's stream position and unread badges for a member, in one read. */
 export type MemberHeaderOf = (userId: number) => Promise<MemberHeader>;
 
@@ -49,8 +63,18 @@ export type MemberHeaderOf = (userId: number) => Promise<MemberHeader>;
 export function createPageRenderer(
   app: AppContext,
   hasDemoData: () => Promise<boolean>,
-  memberHeader?: MemberHeaderOf,
+  readMemberHeader?: MemberHeaderOf,
 ) {
+  // The header's counts and stream position kept per member until an event is written or a
+  // table the counts read moves (another copy's within the versions' refresh: its events
+  // reach the page anyway, as the stream replays everything after the kept position).
+  const headers = createKeptStore<MemberHeader>((app.env.MEMBER_CACHE_MB * 1024 * 1024) / 32, () => 100);
+  const memberHeader =
+    readMemberHeader &&
+    (async (userId: number) => {
+      const stamp = await stampOf(app.database.client, HEADER_TABLES, app.now());
+      return (await headers.get(String(userId), stamp, () => readMemberHeader(userId))) as MemberHeader;
+    });
   const cache = new Map<string, CachedPage>();
 
   async function cachedGuestPage(key: string, ctx: PageContextValue, input: RenderInput) {
