@@ -13,6 +13,7 @@ import { createHmac } from "node:crypto";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { CALENDAR_OFF, type CalendarAddress } from "../../../common/schemas/member-calendar";
 import type { Db } from "../../../db/client";
+import { tableVersions, type VersionedTable } from "../../../db/table-versions";
 import { hashToken } from "../auth/service";
 import { currentSchoolsVersion } from "../schools/service";
 import { calendarBody, calendarInputs, stampOf } from "./calendar";
@@ -118,9 +119,47 @@ export interface CalendarFeed {
  */
 export async function calendarFeed(deps: MemberCalendarDeps, token: string): Promise<CalendarFeed | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const userId = await memberOfToken(deps.db, hashToken(token));
-  if (userId === null) return null;
+  const tokenHash = hashToken(token);
   const now = deps.now();
+  // A poll while none of what the feed is made of has moved (nor the minute): no statement at all.
+  const stamp = `${await tableVersions(deps.db.$client, CALENDAR_TABLES)}|${Math.floor(now.getTime() / 60_000)}`;
+  const polled = polls(deps.db).get(tokenHash);
+  if (polled?.stamp === stamp) return polled.feed;
+  const feed = await madeFeed(deps, tokenHash, now);
+  if (feed) polls(deps.db).set(tokenHash, { stamp, feed });
+  return feed;
+}
+
+/** What a calendar is made of: its address row, the member, their saved gyms and RSVPs, and the gyms' listings. */
+const CALENDAR_TABLES: readonly VersionedTable[] = [
+  "calendar_feeds",
+  "users",
+  "favorites",
+  "occurrence_going",
+  "schools",
+  "open_mat_sessions",
+  "schedule_exceptions",
+];
+
+/** Per token hash, the last feed answered and the stamp it was answered at; bounded (the feeds themselves are in feed-cache.ts). */
+const pollsByDb = new WeakMap<Db, Map<string, { stamp: string; feed: CalendarFeed }>>();
+function polls(db: Db) {
+  let kept = pollsByDb.get(db);
+  if (!kept) {
+    kept = new Map();
+    pollsByDb.set(db, kept);
+  }
+  if (kept.size > 10_000) kept.clear();
+  return kept;
+}
+
+async function madeFeed(
+  deps: MemberCalendarDeps,
+  tokenHash: string,
+  now: Date,
+): Promise<CalendarFeed | null> {
+  const userId = await memberOfToken(deps.db, tokenHash);
+  if (userId === null) return null;
   // The version first: a school changed while the body is made gives a newer one next time.
   const [version, inputs] = await Promise.all([
     currentSchoolsVersion(deps.db),
