@@ -4,7 +4,7 @@ import type { Client, InStatement } from "@libsql/client";
  * The content tables with a version: migration 0027's triggers add one to `app_meta`'s
  * `v:<table>` for every row written, by any writer (every copy, the CLI, an import), so
  * what a copy keeps per member can be keyed on the versions of the tables it was read from
- * (0028 adds `domain_events`).
+ * (0028 adds `domain_events`, 0029 `feedback` and `school_daily_stats`).
  * scripts/table-version-triggers.ts writes a migration's triggers from this list.
  */
 export const VERSIONED_TABLES = [
@@ -33,6 +33,9 @@ export const VERSIONED_TABLES = [
   "school_edits",
   // Migration 0028: every event moves a member header's stream position.
   "domain_events",
+  // Migration 0029: what a school's owners see (feedback, and the listing's daily counts).
+  "feedback",
+  "school_daily_stats",
 ] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 

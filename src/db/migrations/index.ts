@@ -29,6 +29,7 @@ import m25 from "./0025_ratings_from_members.sql" with { type: "text" };
 import m26 from "./0026_users_disabled.sql" with { type: "text" };
 import m27 from "./0027_table_versions.sql" with { type: "text" };
 import m28 from "./0028_domain_events_version.sql" with { type: "text" };
+import m29 from "./0029_owner_tables_version.sql" with { type: "text" };
 import journal from "./meta/_journal.json";
 
 export const migrationJournal = journal;
@@ -62,4 +63,5 @@ export const migrationSql: Record<string, string> = {
   "0026_users_disabled": m26,
   "0027_table_versions": m27,
   "0028_domain_events_version": m28,
+  "0029_owner_tables_version": m29,
 };
