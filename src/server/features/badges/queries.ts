@@ -107,10 +107,6 @@ export const fromRawAward = (r: RawAwardRow): AwardRow => ({
   celebratedAt: r.celebrated_at === null ? null : new Date(Number(r.celebrated_at)),
 });
 
-/** The member's verified check-ins joined to their schools: what every metric counts. */
-const verifiedOf = (userId: number) =>
-  sql`FROM checkins c JOIN schools s ON s.id = c.school_id WHERE c.user_id = ${userId} AND c.verified = 1`;
-
 /**
  * One statement that awards every badge the member's verified check-ins reach and they do
  * not hold yet, inserted with ON CONFLICT DO NOTHING and RETURNING the new rows. Being one
@@ -118,24 +114,27 @@ const verifiedOf = (userId: number) =>
  * begins with its INSERT (the WITH is the SELECT's), so db/table-versions.ts reads it as a
  * write of badge_awards alone.
  *
- * A metric is counted only for a badge still to earn, and only when its threshold is within
- * the member's number of verified check-ins (every metric is at most that number): the
- * count (index checkins_user_time) is taken once, and each `count(DISTINCT …)` (a temporary
- * b-tree each) runs at most once, only when a CASE branch asks for it (an uncorrelated
- * scalar subquery is evaluated once). A member holding every badge in reach pays the count
- * and 17 lookups in badge_awards_user_code, not four distinct counts.
+ * The member's verified check-ins are read once (index checkins_user_time, each joined to its
+ * school) into `v`; a metric is counted from it only for a badge still to earn, and only when
+ * its threshold is within the member's number of verified check-ins (every metric is at most
+ * that number). Each `count(DISTINCT …)` (a temporary b-tree each) runs at most once, only
+ * when a CASE branch asks for it (an uncorrelated scalar subquery is evaluated once): a
+ * member holding every badge in reach pays the one read and 17 lookups in
+ * badge_awards_user_code.
  */
 export const awardStatement = (db: Tx, userId: number, now: Date) =>
   db.all<RawAwardRow>(sql`INSERT INTO badge_awards (user_id, badge_code, metric_value, awarded_at)
-    WITH t AS MATERIALIZED (SELECT count(*) AS total ${verifiedOf(userId)}),
-    d AS MATERIALIZED (SELECT column1 AS code, column3 AS threshold,
+    WITH v AS MATERIALIZED (SELECT c.school_id AS gym, upper(trim(s.state)) AS state, ${firstLetter} AS letter
+        FROM checkins c JOIN schools s ON s.id = c.school_id WHERE c.user_id = ${userId} AND c.verified = 1),
+      t AS MATERIALIZED (SELECT count(*) AS total FROM v),
+      d AS MATERIALIZED (SELECT column1 AS code, column3 AS threshold,
         CASE WHEN column3 > t.total
             OR EXISTS (SELECT 1 FROM badge_awards a WHERE a.user_id = ${userId} AND a.badge_code = column1)
           THEN NULL
           ELSE CASE column2 WHEN 'total_checkins' THEN t.total
-            WHEN 'unique_gyms' THEN (SELECT count(DISTINCT c.school_id) ${verifiedOf(userId)})
-            WHEN 'unique_states' THEN (SELECT count(DISTINCT upper(trim(s.state))) ${verifiedOf(userId)})
-            ELSE (SELECT count(DISTINCT ${firstLetter}) ${verifiedOf(userId)}) END
+            WHEN 'unique_gyms' THEN (SELECT count(DISTINCT gym) FROM v)
+            WHEN 'unique_states' THEN (SELECT count(DISTINCT state) FROM v)
+            ELSE (SELECT count(DISTINCT letter) FROM v) END
         END AS value
       FROM (VALUES ${definitionValues}) CROSS JOIN t)
     SELECT ${userId}, code, value, ${now.getTime()} FROM d WHERE value >= threshold
