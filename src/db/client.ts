@@ -83,6 +83,9 @@ export function coalescedPull(pull: () => Promise<unknown>): () => Promise<void>
   };
 }
 
+/** SQLite's page cache for a local file's one connection, in KiB (64 MiB). */
+const PAGE_CACHE_KIB = 64 * 1024;
+
 /** Opens the database. Local files get WAL and a busy timeout; libSQL turns foreign keys on. */
 export async function openDatabase(
   url: string,
@@ -117,6 +120,10 @@ export async function openDatabase(
   if (path) {
     await client.execute("PRAGMA journal_mode = WAL");
     await client.execute("PRAGMA synchronous = NORMAL");
+    // SQLite's default page cache is 2 MB; the one connection's working set (indexes of
+    // posts, check-ins, follows) is larger on a big database, and re-reading pages from the
+    // OS cost reads a third to a half of their time. Bounded, so memory still levels off.
+    await client.execute(`PRAGMA cache_size = -${PAGE_CACHE_KIB}`);
   }
   const fk = await client.execute("PRAGMA foreign_keys");
   if (fk.rows[0] && Number(fk.rows[0][0]) !== 1) await client.execute("PRAGMA foreign_keys = ON");
