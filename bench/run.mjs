@@ -64,7 +64,7 @@ const SCHOOL_COUNT = Number(process.env.BENCH_SCHOOLS || 20_000);
 // BENCH_SCALE=10: the member rows also at 100,000 members, 5,000,000 check-ins, 2,000,000 posts.
 const SCALE = benchScale();
 // Issue 25's member soak: SOAKED_MEMBERS members signed in, their pages in turn.
-const MEMBER_SOAK_REQUESTS = Number(process.env.BENCH_MEMBER_SOAK_REQUESTS || 20_000);
+const MEMBER_SOAK_REQUESTS = Number(process.env.BENCH_MEMBER_SOAK_REQUESTS || 50_000);
 const SOAKED_MEMBERS = 200;
 const MEMBER_SOAK_MAX_GROWTH_PERCENT = 10;
 const PINS_GOAL_GZIP_KB = 150;
