@@ -14,10 +14,9 @@ import type { RenderInput } from "../../render/render-page";
 import type { sessionPlugin, ValidSession } from "../auth/service";
 import {
   getConversation,
-  listConversations,
   listMessages,
+  messagesPageData,
   openConversationWith,
-  unreadMessageCount,
   unsubscribe,
 } from "./service";
 
@@ -108,10 +107,7 @@ export function messagePageRoutes(
         return membersOnly(
           ctx,
           async (s) => {
-            const [conversations, unreadTotal] = await Promise.all([
-              listConversations(db, viewerOf(s)),
-              unreadMessageCount(db, s.user.id),
-            ]);
+            const { conversations, unreadTotal } = await messagesPageData(db, viewerOf(s));
             return messagesPage({
               viewerId: s.user.id,
               conversations,

@@ -13,7 +13,7 @@ export interface ConversationRow {
 }
 
 /** A block between the two, either way. */
-const blockBetween = (a: number | SQL, b: number | SQL) => sql`EXISTS (
+export const blockBetween = (a: number | SQL, b: number | SQL) => sql`EXISTS (
   SELECT 1 FROM blocks
   WHERE (blocker_id = ${a} AND blocked_id = ${b}) OR (blocker_id = ${b} AND blocked_id = ${a}))`;
 
@@ -133,7 +133,7 @@ export async function unreadTotal(db: Db, me: number): Promise<number> {
 }
 
 /** The unread total as one SELECT, to be a subquery of the page header's one statement. */
-export const unreadTotalSql = (me: number) => sql`
+export const unreadTotalSql = (me: number | SQL) => sql`
     SELECT count(*) AS n FROM conversations c
     JOIN messages m ON m.conversation_id = c.id
       AND m.id > CASE WHEN c.user_a_id = ${me} THEN c.a_last_read_id ELSE c.b_last_read_id END

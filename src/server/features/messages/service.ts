@@ -1,7 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import {
   CONVERSATIONS_MAX,
-  type ConversationUser,
   type ConversationView,
   type MessagePageQuery,
   type MessageView,
@@ -20,10 +19,13 @@ import type { ConversationSubject } from "../../policy/rules";
 import type { PolicyViewer } from "../../policy/viewer";
 import { memberSubject } from "../settings/service";
 import * as q from "./queries";
+import { toView } from "./view";
 
 // The unread-message mail job, its unsubscribe link and token pruning, for app.ts and the page routes.
 export { sentMessageId } from "./events";
 export { messageMailJob, pruneUnsubscribeLinks, unsubscribe } from "./mail";
+// The /messages page's one-statement loader.
+export { messagesPageData } from "./page-data";
 
 const notFound = () => new HttpError(404, messageTexts.conversationNotFound);
 
@@ -52,24 +54,6 @@ async function loadFor(
   const side = row && sideOf(row, me);
   if (!row || !side) throw notFound();
   return { me, row, side };
-}
-
-function toView(r: q.ConversationListRow, me: number): ConversationView {
-  const userA: ConversationUser = { id: r.userAId, username: r.aUsername, profilePhoto: r.aPhoto };
-  const userB: ConversationUser = { id: r.userBId, username: r.bUsername, profilePhoto: r.bPhoto };
-  const mineIsA = r.userAId === me;
-  return {
-    id: r.id,
-    userA,
-    userB,
-    otherUser: mineIsA ? userB : userA,
-    lastMessage:
-      r.lastBody !== null && r.lastAt !== null
-        ? { body: r.lastBody, createdAt: new Date(r.lastAt).toISOString() }
-        : null,
-    unreadCount: r.unread,
-    otherLastReadId: mineIsA ? r.bLastReadId : r.aLastReadId,
-  };
 }
 
 async function viewOf(db: Db, me: number, id: number): Promise<ConversationView> {
