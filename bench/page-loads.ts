@@ -7,7 +7,11 @@
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { listConversations, unreadMessageCount } from "../src/server/features/messages/service";
+import {
+  listConversations,
+  messagesPageData,
+  unreadMessageCount,
+} from "../src/server/features/messages/service";
 
 import { feedPageData } from "../src/server/features/posts/service";
 import { profilePageData } from "../src/server/features/users/service";
@@ -43,6 +47,29 @@ const friendId = Number(
   ).rows[0]?.[0],
 );
 
+// The seeded database has no messages: give the viewer MESSAGE_PARTNERS conversations on
+// this copy, three messages each, the first two read, so /messages lists and counts something.
+const MESSAGE_PARTNERS = 30;
+const seededAt = Date.now() - 86_400_000;
+await client.execute({
+  sql: `INSERT INTO conversations (user_a_id, user_b_id, created_at, last_message_at)
+    SELECT ?1, id, ?2, ?2 + id FROM users WHERE id > ?1 ORDER BY id LIMIT ?3`,
+  args: [viewerId, seededAt, MESSAGE_PARTNERS],
+});
+for (const sender of ["user_b_id", "user_a_id", "user_b_id"]) {
+  await client.execute({
+    sql: `INSERT INTO messages (conversation_id, sender_id, body, created_at)
+      SELECT id, ${sender}, 'Open mat at 6?', last_message_at FROM conversations WHERE user_a_id = ?`,
+    args: [viewerId],
+  });
+}
+await client.execute({
+  sql: `UPDATE conversations SET a_last_read_id =
+      (SELECT id FROM messages WHERE conversation_id = conversations.id ORDER BY id LIMIT 1 OFFSET 1)
+    WHERE user_a_id = ?`,
+  args: [viewerId],
+});
+
 let calls = 0;
 const execute = client.execute.bind(client);
 const batch = client.batch.bind(client);
@@ -65,7 +92,12 @@ const rows: { name: string; path: string; load: () => Promise<unknown> }[] = [
   { name: "/profile", path: "/profile", load: () => profilePageData(db, viewer, viewerId, now()) },
   { name: "/feed", path: "/feed", load: () => feedPageData(db, viewer, now()) },
   {
-    name: "/messages (its two service calls, not yet one)",
+    name: `/messages (${MESSAGE_PARTNERS} conversations)`,
+    path: "/messages",
+    load: () => messagesPageData(db, viewer),
+  },
+  {
+    name: "/messages before messagesPageData (listConversations + unreadMessageCount)",
     path: "/messages",
     load: () => Promise.all([listConversations(db, viewer), unreadMessageCount(db, viewerId)]),
   },
