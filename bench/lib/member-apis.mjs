@@ -10,7 +10,12 @@ import { MEMBER_PASSWORD } from "./members.mjs";
  */
 const GOAL = 10;
 
-export const schoolApiStems = ["GET /api/schools/{id}/"];
+export const schoolApiStems = [
+  "GET /api/schools/{id}/",
+  "GET /api/schools/{id}/occurrences (",
+  "GET /api/schools/{id}/occurrences/{date}/{start}/going (",
+  "GET /api/schools/{id}/reviews (",
+];
 
 export function schoolApiScenarios(seeded, members) {
   const school = seeded.schools.at(-1);

@@ -130,6 +130,7 @@ export const memberScenarioStems = [
   "GET /api/users/search",
   "GET /profile",
   "GET /messages",
+  "GET /schools/{slug}/manage",
   "GET /api/schools/{id}/stats",
 ];
 
