@@ -80,4 +80,39 @@ describe("table versions", () => {
     );
     expect(await tableVersions(database.client, [...VERSIONED_TABLES])).toBe(seen);
   });
+
+  it("sees its own delete at once in every table the delete reaches through foreign keys", async () => {
+    await database.client.execute(
+      "INSERT INTO posts (user_id, content, visibility, created_at) SELECT id, 'gone soon', 'Public', 0 FROM users WHERE username = 'bruno'",
+    );
+    const before = await tableVersions(database.client, ["posts", "follows"]);
+    await database.client.execute("DELETE FROM users WHERE username = 'bruno'");
+    // No wait: the posts and follows went with the member, in the same statement.
+    const after = await tableVersions(database.client, ["posts", "follows"]);
+    expect(after.split(".")[0]).not.toBe(before.split(".")[0]);
+    expect(after.split(".")[1]).not.toBe(before.split(".")[1]);
+  });
+
+  it("reads the versions again only after a write, not after reads or writes elsewhere", async () => {
+    const reads: string[] = [];
+    const execute = database.client.execute.bind(database.client);
+    database.client.execute = ((statement: Parameters<typeof execute>[0]) => {
+      const text = typeof statement === "string" ? statement : statement.sql;
+      if (text.includes("app_meta WHERE key >=")) reads.push(text);
+      return execute(statement);
+    }) as typeof database.client.execute;
+    try {
+      await tableVersions(database.client, ["users"]);
+      reads.length = 0;
+      await database.client.execute("WITH t AS (SELECT 1) SELECT * FROM t");
+      await database.client.execute("DELETE FROM rate_counters WHERE key = 'nothing'");
+      await tableVersions(database.client, ["users"]);
+      expect(reads).toHaveLength(0);
+      await database.client.execute("UPDATE users SET city = city WHERE username = 'alba'");
+      await tableVersions(database.client, ["users"]);
+      expect(reads).toHaveLength(1);
+    } finally {
+      database.client.execute = execute as typeof database.client.execute;
+    }
+  });
 });

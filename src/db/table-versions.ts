@@ -1,4 +1,7 @@
 import type { Client, InStatement } from "@libsql/client";
+import { is } from "drizzle-orm";
+import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
+import * as schema from "./schema";
 
 /**
  * The content tables with a version: migration 0027's triggers add one to `app_meta`'s
@@ -72,16 +75,15 @@ interface Clock {
   /** When the read that gave `values` started. */
   readAt: number;
   reading?: { startedAt: number; values: Promise<Map<string, string>> };
-  /** When this copy last wrote each table, and that table's version it held then. */
+  /** When this copy last wrote each table (marked as the statement is sent, and again once it has run). */
   changedAt: Map<string, number>;
-  valueAtChange: Map<string, string | undefined>;
 }
 
 const clocks = new WeakMap<Client, Clock>();
 function clockOf(client: Client): Clock {
   let clock = clocks.get(client);
   if (!clock) {
-    clock = { readAt: Number.NEGATIVE_INFINITY, changedAt: new Map(), valueAtChange: new Map() };
+    clock = { readAt: Number.NEGATIVE_INFINITY, changedAt: new Map() };
     clocks.set(client, clock);
   }
   return clock;
@@ -99,8 +101,6 @@ function refresh(client: Client, clock: Clock, startedAt: number) {
         clock.values = read;
         clock.readAt = startedAt;
       }
-      for (const [table, held] of clock.valueAtChange)
-        if (read.get(table) !== held) clock.valueAtChange.delete(table);
       return read;
     },
     (error) => {
@@ -112,21 +112,23 @@ function refresh(client: Client, clock: Clock, startedAt: number) {
   return values;
 }
 
-/** Whether `values` may not show this copy's last write to `table` yet. */
-function stale(clock: Clock, table: string, now: number): boolean {
-  const changedAt = clock.changedAt.get(table);
-  if (changedAt === undefined) return false;
-  if (clock.readAt < changedAt) return true;
-  // A write that changed no row moves nothing: after a second the version read stands.
-  return (
-    clock.valueAtChange.has(table) &&
-    clock.values?.get(table) === clock.valueAtChange.get(table) &&
-    now - changedAt < TABLE_VERSIONS_REFRESH_MS
-  );
-}
+/**
+ * Whether `values` may not show this copy's last write to `table`: they were read before it
+ * ended. The triggers move a version in the write's own transaction, so a read begun after
+ * the write has run shows it (a write that changed no row moves nothing, and needs nothing).
+ */
+const stale = (clock: Clock, table: string) =>
+  clock.readAt < (clock.changedAt.get(table) ?? Number.NEGATIVE_INFINITY);
 
-const keyOf = (values: Map<string, string>, tables: readonly VersionedTable[]) =>
-  tables.map((table) => values.get(`v:${table}`) ?? "-").join(".");
+/** The key of `tables` in `values`, remembered per list while the values stay the same read. */
+const keys = new WeakMap<readonly VersionedTable[], { values: Map<string, string>; key: string }>();
+function keyOf(values: Map<string, string>, tables: readonly VersionedTable[]): string {
+  const known = keys.get(tables);
+  if (known?.values === values) return known.key;
+  const key = tables.map((table) => values.get(`v:${table}`) ?? "-").join(".");
+  keys.set(tables, { values, key });
+  return key;
+}
 
 /**
  * The versions of `tables` as this copy knows them, as one key: read from the database
@@ -142,7 +144,7 @@ export async function tableVersions(client: Client, tables: readonly VersionedTa
   if (
     values &&
     now - clock.readAt < TABLE_VERSIONS_REFRESH_MS &&
-    !tables.some((table) => stale(clock, `v:${table}`, now))
+    !tables.some((table) => stale(clock, `v:${table}`))
   ) {
     return keyOf(values, tables);
   }
@@ -156,28 +158,68 @@ export async function tableVersions(client: Client, tables: readonly VersionedTa
 /** Marks tables as written by this copy now: its next reads of their versions go to the database. */
 function written(clock: Clock, tables: readonly string[]) {
   const now = performance.now();
-  for (const table of tables) {
-    const key = `v:${table}`;
-    clock.changedAt.set(key, now);
-    clock.valueAtChange.set(key, clock.values?.get(key));
-  }
+  for (const table of tables) clock.changedAt.set(`v:${table}`, now);
 }
 
 const WRITE = /^\s*(insert|replace|update|delete|with)\b/i;
-const TARGET = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?)\s+["`[]?(\w+)/i;
+const TARGET =
+  /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+["`[]?(\w+)/i;
+const REMOVES = /^\s*(delete|replace|insert\s+or\s+replace)\b/i;
+const WRITING_WORD = /\b(insert|update|delete|replace)\b/i;
 const ALL: readonly string[] = VERSIONED_TABLES;
 const NONE: readonly string[] = [];
+
+/**
+ * The versioned tables a delete from each table can change through foreign keys (ON DELETE
+ * CASCADE or SET NULL, followed down), from the schema; the table itself among them.
+ */
+let deletesReach: Map<string, readonly string[]> | undefined;
+function reachOfDelete(table: string): readonly string[] {
+  if (!deletesReach) {
+    const children = new Map<string, Set<string>>();
+    for (const value of Object.values(schema)) {
+      if (!is(value, SQLiteTable)) continue;
+      const config = getTableConfig(value);
+      for (const fk of config.foreignKeys) {
+        if (!fk.onDelete || fk.onDelete === "no action" || fk.onDelete === "restrict") continue;
+        const parent = getTableConfig(fk.reference().foreignTable).name;
+        if (!children.has(parent)) children.set(parent, new Set());
+        children.get(parent)?.add(config.name);
+      }
+    }
+    deletesReach = new Map();
+    for (const start of [...children.keys(), ...VERSIONED_TABLES]) {
+      const seen = new Set<string>([start]);
+      const queue = [start];
+      for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+        for (const child of children.get(next) ?? []) {
+          if (seen.has(child)) continue;
+          seen.add(child);
+          queue.push(child);
+        }
+      }
+      deletesReach.set(
+        start,
+        [...seen].filter((t) => versioned.has(t)),
+      );
+    }
+  }
+  return deletesReach.get(table) ?? (versioned.has(table) ? [table] : NONE);
+}
 
 /** The versioned tables a statement may write, by its text (kept: the texts are a few hundred). */
 const targetsByText = new Map<string, readonly string[]>();
 function targetsOf(text: string): readonly string[] {
   let targets = targetsByText.get(text);
   if (targets) return targets;
-  if (!WRITE.test(text)) targets = NONE;
+  const target = WRITE.test(text) ? TARGET.exec(text) : undefined;
+  if (target === undefined) targets = NONE;
+  // A WITH that writes, or a form not read here, can write anything: every table.
+  else if (target === null) targets = WRITING_WORD.test(text) ? ALL : NONE;
   else {
-    // A delete can cascade to other tables, and a WITH can write anything: every table.
-    const table = TARGET.exec(text)?.[1]?.toLowerCase();
-    targets = table === undefined ? ALL : versioned.has(table) ? [table] : NONE;
+    const table = (target[1] as string).toLowerCase();
+    // A row deleted (or replaced) takes its children with it: every table its keys reach.
+    targets = REMOVES.test(text) ? reachOfDelete(table) : versioned.has(table) ? [table] : NONE;
   }
   if (targetsByText.size >= 4096) targetsByText.clear();
   targetsByText.set(text, targets);
