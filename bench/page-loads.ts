@@ -70,6 +70,13 @@ await client.execute({
   args: [viewerId],
 });
 
+// A newcomer (signed up just now: no follows, no posts), whose empty feed shows the community.
+const newcomerCookie = await bench.signUp(`newcomer${Date.now() % 100_000}`);
+const newcomer = {
+  kind: "member" as const,
+  id: Number((await client.execute("SELECT max(id) FROM users")).rows[0]?.[0]),
+};
+
 let calls = 0;
 const execute = client.execute.bind(client);
 const batch = client.batch.bind(client);
@@ -83,7 +90,7 @@ client.batch = ((...args: Parameters<typeof batch>) => {
 }) as typeof client.batch;
 
 const now = () => new Date();
-const rows: { name: string; path: string; load: () => Promise<unknown> }[] = [
+const rows: { name: string; path: string; cookie?: string; load: () => Promise<unknown> }[] = [
   {
     name: "/users/{followed}",
     path: `/users/${friendId}`,
@@ -91,6 +98,12 @@ const rows: { name: string; path: string; load: () => Promise<unknown> }[] = [
   },
   { name: "/profile", path: "/profile", load: () => profilePageData(db, viewer, viewerId, now()) },
   { name: "/feed", path: "/feed", load: () => feedPageData(db, viewer, now()) },
+  {
+    name: "/feed, a newcomer's (empty: the community instead)",
+    path: "/feed",
+    cookie: newcomerCookie,
+    load: () => feedPageData(db, newcomer, now()),
+  },
   {
     name: `/messages (${MESSAGE_PARTNERS} conversations)`,
     path: "/messages",
@@ -115,15 +128,17 @@ async function measure(run: () => Promise<unknown>) {
   return { calls: perRun, ms: (used.user + used.system) / 1000 / iterations };
 }
 
-const request = (path: string) => async () => {
-  const res = await bench.get(path, { cookie });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-};
+const request =
+  (path: string, as = cookie) =>
+  async () => {
+    const res = await bench.get(path, { cookie: as });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+  };
 
 for (const row of rows) {
   if (filter && !filter.test(row.name)) continue;
-  const page = await measure(request(row.path));
+  const page = await measure(request(row.path, row.cookie));
   const load = await measure(row.load);
   console.log(
     `${row.name}: request ${page.calls} calls, ${page.ms.toFixed(2)} ms; loader ${load.calls} calls, ${load.ms.toFixed(2)} ms`,

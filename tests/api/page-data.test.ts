@@ -198,7 +198,75 @@ describe("feedPageData", () => {
     const counter = countStatements(client());
     counter.reset();
     expect(await callsOf(() => feedPageData(db(), asViewer(follower), now))).toBe(1);
-    // Two statements (the feed page and the member's panels), sent as one batch.
+    // Two statements (the feed page; the member's panels, with the community when the feed
+    // is empty for sure), sent as one batch.
     expect(counter.n).toBe(2);
+  });
+
+  it("folds a newcomer's community into the same batch, as communityFor answers it for each viewer", async () => {
+    const newest = Number(
+      (
+        await client().execute({
+          sql: "SELECT max(id) FROM posts WHERE user_id = ? AND visibility = 'Public'",
+          args: [owner.id],
+        })
+      ).rows[0]?.[0],
+    );
+    const checkinId = (
+      await client().execute({ sql: "SELECT min(id) FROM checkins WHERE user_id = ?", args: [owner.id] })
+    ).rows[0]?.[0];
+    await client().batch(
+      [
+        {
+          sql: "INSERT INTO posts (user_id, kind, visibility, checkin_id, created_at) VALUES (?, 'checkin', 'Public', ?, ?)",
+          args: [owner.id, Number(checkinId), now.getTime()],
+        },
+        {
+          sql: "INSERT INTO post_photos (id, user_id, post_id, position, created_at) VALUES ('photob', ?1, ?2, 1, 0), ('photoa', ?1, ?2, 0, 0)",
+          args: [owner.id, newest],
+        },
+      ],
+      "write",
+    );
+    await send("POST", `/api/posts/${newest}/like`, undefined, newcomer);
+    const compare = async () => {
+      const pages = new Map<number, Awaited<ReturnType<typeof feedPageData>>>();
+      for (const viewer of [newcomer, blocked, follower, owner]) {
+        const v = asViewer(viewer);
+        const page = await feedPageData(db(), v, now);
+        const empty = (await feedFor(db(), v, { limit: FEED_PAGE_SIZE, beforeId: undefined })).length === 0;
+        const community = empty ? await communityFor(db(), v, { limit: FEED_PAGE_SIZE }) : null;
+        expect({ viewer: viewer.id, community: page.community }).toEqual({ viewer: viewer.id, community });
+        pages.set(viewer.id, page);
+      }
+      return pages;
+    };
+    for (const flags of Object.values(flagSets)) {
+      await send("PATCH", "/api/settings", flags, owner);
+      const pages = await compare();
+      const seen = pages.get(newcomer.id)?.community ?? [];
+      const card = seen.find((p) => p.kind === "checkin");
+      expect(card?.checkin?.school === null).toBe(!flags.showCheckInGymNames);
+      const liked = seen.find((p) => p.id === newest);
+      expect([liked?.likeCount, liked?.isLikedByCurrentUser, liked?.photos.length]).toEqual([1, true, 2]);
+      expect(liked?.photos[0]).toContain("photoa");
+      // The owner blocked this member: none of the owner's posts reach them.
+      expect(pages.get(blocked.id)?.community).toEqual([]);
+      expect(pages.get(follower.id)?.community).toBeNull();
+    }
+    expect(await callsOf(() => feedPageData(db(), asViewer(newcomer), now))).toBe(1);
+  });
+
+  it("asks communityFor after the batch for a member whose authors have nothing they may read", async () => {
+    const lurker = await registerMember(t, "lurk");
+    await send("POST", "/api/users/follow", { followingId: blocked.id }, lurker);
+    const v = asViewer(lurker);
+    const page = await feedPageData(db(), v, now);
+    expect(page.posts).toEqual([]);
+    expect(page.community).toEqual(await communityFor(db(), v, { limit: FEED_PAGE_SIZE }));
+    expect(page.community?.length).toBeGreaterThan(0);
+    // The batch, then communityFor's own calls, as before this work.
+    const community = await callsOf(() => communityFor(db(), v, { limit: FEED_PAGE_SIZE }));
+    expect(await callsOf(() => feedPageData(db(), v, now))).toBe(1 + community);
   });
 });

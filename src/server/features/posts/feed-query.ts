@@ -64,7 +64,16 @@ function feedStatement(kind: PolicyViewer["kind"]): SQL {
       SELECT p.id, a.follows, a.followed_by, a.blocked FROM authors a JOIN posts p ON p.user_id = a.uid
       WHERE p.id < ${before} AND ${visible}
       ORDER BY p.id DESC LIMIT ${limit})
-    SELECT p.id, p.user_id, p.kind, p.content, p.visibility, p.checkin_id, p.created_at,
+    ${pageRowsSql}`;
+}
+
+/**
+ * The rows of a `page` CTE (id, follows, followed_by, blocked: the post and the viewer's
+ * relation to its author) with everything a view needs, newest first, in toRow's order:
+ * the feed's statement ends with it, and so does any page read in its shape (the
+ * community section on /feed).
+ */
+export const pageRowsSql = sql`SELECT p.id, p.user_id, p.kind, p.content, p.visibility, p.checkin_id, p.created_at,
       u.username, u.profile_photo, us.user_id IS NOT NULL, ${flagColumns},
       s.id, s.gym, s.city, s.slug, page.follows, page.followed_by, page.blocked,
       (SELECT count(*) FROM post_likes l WHERE l.post_id = p.id),
@@ -75,7 +84,6 @@ function feedStatement(kind: PolicyViewer["kind"]): SQL {
       LEFT JOIN user_settings us ON us.user_id = p.user_id
       LEFT JOIN checkins c ON c.id = p.checkin_id LEFT JOIN schools s ON s.id = c.school_id
     ORDER BY p.id DESC`;
-}
 
 interface Compiled {
   sql: string;
@@ -122,6 +130,9 @@ export const settingsJson = (user: SQL) =>
 
 export const settingsFromJson = (json: unknown): PrivacySettings =>
   json === null || json === undefined ? settingsOf(0, []) : settingsOf(1, JSON.parse(String(json)));
+
+/** How many values a row of `pageRowsSql` has (toRow reads them by position). */
+export const PAGE_ROW_WIDTH = 20 + privacyFlags.length;
 
 function toRow(r: unknown[], viewerId: number): FeedRow {
   const flags = r.slice(10, 10 + privacyFlags.length);

@@ -95,15 +95,16 @@ function feedViews(viewer: PolicyViewer, rows: FeedRow[]): PostView[] {
 
 /**
  * Everything /feed shows, in one round trip (feed-page.ts): the first feed page as feedFor
- * answers it and the member's own panels. Only a newcomer whose feed is empty costs a
- * second, for the community section (null when that fails: its island asks the API).
+ * answers it, the member's own panels and, when the feed is empty, the community section
+ * as communityFor answers it (null when the feed has posts). A newcomer's comes in the
+ * same batch; a member who follows people with nothing they may read costs a second
+ * round trip for it (null when that fails: its island asks the API).
  */
 export async function feedPageData(db: Db, viewer: PolicyViewer & { id: number }, now: Date) {
   const data = await feedPageReads(db, viewer, now, (rows) => feedViews(viewer, feedRowsOf(rows, viewer.id)));
+  if (data.posts.length > 0) return { ...data, community: null };
   const community =
-    data.posts.length === 0
-      ? await communityFor(db, viewer, { limit: FEED_PAGE_SIZE }).catch(() => null)
-      : null;
+    data.community ?? (await communityFor(db, viewer, { limit: FEED_PAGE_SIZE }).catch(() => null));
   return { ...data, community };
 }
 
