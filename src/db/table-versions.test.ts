@@ -96,7 +96,7 @@ describe("table versions", () => {
   it("reads the versions again only after a write, not after reads or writes elsewhere", async () => {
     const reads: string[] = [];
     const execute = database.client.execute.bind(database.client);
-    database.client.execute = ((statement: Parameters<typeof execute>[0]) => {
+    database.client.execute = ((statement: string | { sql: string }) => {
       const text = typeof statement === "string" ? statement : statement.sql;
       if (text.includes("app_meta WHERE key >=")) reads.push(text);
       return execute(statement);

@@ -77,13 +77,15 @@ interface Clock {
   reading?: { startedAt: number; values: Promise<Map<string, string>> };
   /** When this copy last wrote each table (marked as the statement is sent, and again once it has run). */
   changedAt: Map<string, number>;
+  /** The latest of `changedAt`: a read after it is stale for no table. */
+  lastWriteAt: number;
 }
 
 const clocks = new WeakMap<Client, Clock>();
 function clockOf(client: Client): Clock {
   let clock = clocks.get(client);
   if (!clock) {
-    clock = { readAt: Number.NEGATIVE_INFINITY, changedAt: new Map() };
+    clock = { readAt: Number.NEGATIVE_INFINITY, changedAt: new Map(), lastWriteAt: Number.NEGATIVE_INFINITY };
     clocks.set(client, clock);
   }
   return clock;
@@ -144,7 +146,7 @@ export async function tableVersions(client: Client, tables: readonly VersionedTa
   if (
     values &&
     now - clock.readAt < TABLE_VERSIONS_REFRESH_MS &&
-    !tables.some((table) => stale(clock, `v:${table}`))
+    (clock.readAt >= clock.lastWriteAt || !tables.some((table) => stale(clock, `v:${table}`)))
   ) {
     return keyOf(values, tables);
   }
@@ -159,6 +161,7 @@ export async function tableVersions(client: Client, tables: readonly VersionedTa
 function written(clock: Clock, tables: readonly string[]) {
   const now = performance.now();
   for (const table of tables) clock.changedAt.set(`v:${table}`, now);
+  clock.lastWriteAt = now;
 }
 
 const WRITE = /^\s*(insert|replace|update|delete|with)\b/i;

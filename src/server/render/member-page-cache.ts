@@ -23,6 +23,8 @@ export interface MemberShell {
   beforeHeader: string;
   /** From the side menu, right after the header, to the end of the page (the last block). */
   tail: Part;
+  /** The gzip body last put together from it, with the header and position it holds. */
+  last?: { header: string; liveFrom: number; gzip: Uint8Array<ArrayBuffer> };
 }
 
 interface Part {
@@ -97,7 +99,10 @@ export function memberShellOf(html: string, liveFrom: number, status: number): M
 /** About what a shell holds in memory. */
 export function shellBytes(shell: MemberShell): number {
   const size = (p: Part) => p.text.length + p.bytes.byteLength + p.deflated.byteLength;
-  return size(shell.head) + size(shell.headRest) + shell.beforeHeader.length + size(shell.tail);
+  // The last gzip body put together from it is about the size of its deflated parts.
+  const last =
+    shell.head.deflated.byteLength + shell.headRest.deflated.byteLength + shell.tail.deflated.byteLength;
+  return size(shell.head) + size(shell.headRest) + shell.beforeHeader.length + size(shell.tail) + last;
 }
 
 /**
@@ -105,14 +110,28 @@ export function shellBytes(shell: MemberShell): number {
  * it: what React hoists into <head> first) between the kept parts.
  */
 export function memberPageResponse(shell: MemberShell, liveFrom: number, rendered: string, gzip: boolean) {
+  const headers = { ...htmlHeaders, vary: "Accept-Encoding" };
+  if (!gzip)
+    return new Response(memberPageHtml(shell, liveFrom, rendered), { status: shell.status, headers });
+  // The same member asking again with nothing moved gets the bytes put together last time:
+  // `renderHeader` hands out its kept string, so the same header is the same string.
+  let out = shell.last?.header === rendered && shell.last.liveFrom === liveFrom ? shell.last.gzip : undefined;
+  if (!out) {
+    out = memberPageGzip(shell, liveFrom, rendered);
+    shell.last = { header: rendered, liveFrom, gzip: out };
+  }
+  return new Response(out, { status: shell.status, headers: { ...headers, "content-encoding": "gzip" } });
+}
+
+function memberPageHtml(shell: MemberShell, liveFrom: number, rendered: string): string {
+  const cut = Math.max(0, rendered.indexOf(HEADER));
+  return `${shell.head.text}${rendered.slice(0, cut)}${shell.headRest.text}${liveFrom}${shell.beforeHeader}${rendered.slice(cut)}${shell.tail.text}`;
+}
+
+function memberPageGzip(shell: MemberShell, liveFrom: number, rendered: string): Uint8Array<ArrayBuffer> {
   const cut = Math.max(0, rendered.indexOf(HEADER));
   const hoisted = rendered.slice(0, cut);
   const header = `${shell.beforeHeader}${rendered.slice(cut)}`;
-  const headers = { ...htmlHeaders, vary: "Accept-Encoding" };
-  if (!gzip) {
-    const html = shell.head.text + hoisted + shell.headRest.text + liveFrom + header + shell.tail.text;
-    return new Response(html, { status: shell.status, headers });
-  }
   const position = encoder.encode(String(liveFrom));
   const middle = headerPart(header);
   const parts: { bytes: Uint8Array; deflated: Uint8Array }[] = [shell.head];
@@ -136,5 +155,5 @@ export function memberPageResponse(shell: MemberShell, liveFrom: number, rendere
   const view = new DataView(out.buffer);
   view.setUint32(at, crc >>> 0, true);
   view.setUint32(at + 4, length >>> 0, true);
-  return new Response(out, { status: shell.status, headers: { ...headers, "content-encoding": "gzip" } });
+  return out;
 }
