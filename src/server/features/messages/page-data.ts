@@ -10,7 +10,7 @@ import { blockBetween, type ConversationListRow, unreadTotalSql } from "./querie
 import { toView } from "./view";
 
 /** The columns of each row of `messagesPageSql`'s list, in order. */
-export const PAGE_ROW_COLUMNS = [
+const PAGE_ROW_COLUMNS = [
   "id",
   "userAId",
   "userBId",
@@ -35,7 +35,7 @@ export const PAGE_ROW_COLUMNS = [
  * member's relation to each other member (as relationsTo works it out: follows, followed
  * by, a block either way), as a JSON array of `PAGE_ROW_COLUMNS` rows.
  */
-export const messagesPageSql = (me: SQL, limit: SQL) => {
+const messagesPageSql = (me: SQL, limit: SQL) => {
   const other = sql`CASE WHEN c.user_a_id = ${me} THEN c.user_b_id ELSE c.user_a_id END`;
   return sql`SELECT (${unreadTotalSql(me)}) AS total,
   (SELECT json_group_array(json_array(${sql.raw(PAGE_ROW_COLUMNS.join(", "))})) FROM (
