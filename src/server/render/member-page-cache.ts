@@ -28,7 +28,6 @@ export interface MemberShell {
 }
 
 interface Part {
-  text: string;
   bytes: Uint8Array;
   deflated: Uint8Array;
 }
@@ -39,13 +38,16 @@ const HEADER = '<header class="site-header"';
 const AFTER_HEADER = '<dialog id="side-menu"';
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 // RFC 1952: magic, deflate, no flags, no time, no extra flags, unknown OS.
 const GZIP_HEADER = new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 
+// Only the bytes are kept (a member's kept page would hold its HTML twice): the rare client
+// that takes no gzip gets them decoded.
 function part(text: string, last = false): Part {
   const bytes = encoder.encode(text);
   const flush = last ? zlib.constants.Z_FINISH : zlib.constants.Z_FULL_FLUSH;
-  return { text, bytes, deflated: zlib.deflateRawSync(bytes, { level: 6, finishFlush: flush }) };
+  return { bytes, deflated: zlib.deflateRawSync(bytes, { level: 6, finishFlush: flush }) };
 }
 
 /** Bytes as one stored (uncompressed) deflate block, not the last; at most 65,535 of them. */
@@ -98,7 +100,7 @@ export function memberShellOf(html: string, liveFrom: number, status: number): M
 
 /** About what a shell holds in memory. */
 export function shellBytes(shell: MemberShell): number {
-  const size = (p: Part) => p.text.length + p.bytes.byteLength + p.deflated.byteLength;
+  const size = (p: Part) => p.bytes.byteLength + p.deflated.byteLength;
   // The last gzip body put together from it is about the size of its deflated parts.
   const last =
     shell.head.deflated.byteLength + shell.headRest.deflated.byteLength + shell.tail.deflated.byteLength;
@@ -125,7 +127,8 @@ export function memberPageResponse(shell: MemberShell, liveFrom: number, rendere
 
 function memberPageHtml(shell: MemberShell, liveFrom: number, rendered: string): string {
   const cut = Math.max(0, rendered.indexOf(HEADER));
-  return `${shell.head.text}${rendered.slice(0, cut)}${shell.headRest.text}${liveFrom}${shell.beforeHeader}${rendered.slice(cut)}${shell.tail.text}`;
+  const text = (p: Part) => decoder.decode(p.bytes);
+  return `${text(shell.head)}${rendered.slice(0, cut)}${text(shell.headRest)}${liveFrom}${shell.beforeHeader}${rendered.slice(cut)}${text(shell.tail)}`;
 }
 
 function memberPageGzip(shell: MemberShell, liveFrom: number, rendered: string): Uint8Array<ArrayBuffer> {
