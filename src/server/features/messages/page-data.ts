@@ -6,7 +6,13 @@ import { can } from "../../policy/access";
 import { requireMemberId } from "../../policy/guard";
 import { type Relation, SELF } from "../../policy/relation";
 import type { PolicyViewer } from "../../policy/viewer";
-import { blockBetween, type ConversationListRow, unreadTotalSql } from "./queries";
+import {
+  blockBetween,
+  type ConversationListRow,
+  conversationColumnsSql,
+  conversationJoinsSql,
+  unreadTotalSql,
+} from "./queries";
 import { toView } from "./view";
 
 /** The columns of each row of `messagesPageSql`'s list, in order. */
@@ -39,21 +45,12 @@ const messagesPageSql = (me: SQL, limit: SQL) => {
   const other = sql`CASE WHEN c.user_a_id = ${me} THEN c.user_b_id ELSE c.user_a_id END`;
   return sql`SELECT (${unreadTotalSql(me)}) AS total,
   (SELECT json_group_array(json_array(${sql.raw(PAGE_ROW_COLUMNS.join(", "))})) FROM (
-    SELECT c.id, c.user_a_id AS userAId, c.user_b_id AS userBId,
-      ua.username AS aUsername, ua.profile_photo AS aPhoto, ub.username AS bUsername, ub.profile_photo AS bPhoto,
-      c.a_last_read_id AS aLastReadId, c.b_last_read_id AS bLastReadId,
-      lm.body AS lastBody, lm.created_at AS lastAt,
-      (SELECT count(*) FROM messages m
-        WHERE m.conversation_id = c.id AND m.sender_id <> ${me}
-          AND m.id > CASE WHEN c.user_a_id = ${me} THEN c.a_last_read_id ELSE c.b_last_read_id END) AS unread,
+    SELECT ${conversationColumnsSql(me)},
       ${other} AS other,
       EXISTS (SELECT 1 FROM follows WHERE follower_id = ${me} AND following_id = ${other}) AS follows,
       EXISTS (SELECT 1 FROM follows WHERE follower_id = ${other} AND following_id = ${me}) AS followedBy,
       ${blockBetween(me, other)} AS blocked
-    FROM conversations c
-    JOIN users ua ON ua.id = c.user_a_id
-    JOIN users ub ON ub.id = c.user_b_id
-    LEFT JOIN messages lm ON lm.id = (SELECT max(id) FROM messages WHERE conversation_id = c.id)
+    ${conversationJoinsSql}
     WHERE (c.user_a_id = ${me} OR c.user_b_id = ${me}) AND c.last_message_at IS NOT NULL
       AND NOT ${blockBetween(sql`c.user_a_id`, sql`c.user_b_id`)}
     ORDER BY c.last_message_at DESC, c.id DESC

@@ -76,6 +76,27 @@ export interface ConversationListRow {
 }
 
 /**
+ * A list row's columns (the pair, both names and photos, read marks, the last message and
+ * the member's unread count in it), for `conversationList` and the /messages page's one
+ * statement alike; `me` is the member as a number or as SQL.
+ */
+export const conversationColumnsSql = (
+  me: number | SQL,
+) => sql`c.id, c.user_a_id AS userAId, c.user_b_id AS userBId,
+      ua.username AS aUsername, ua.profile_photo AS aPhoto, ub.username AS bUsername, ub.profile_photo AS bPhoto,
+      c.a_last_read_id AS aLastReadId, c.b_last_read_id AS bLastReadId,
+      lm.body AS lastBody, lm.created_at AS lastAt,
+      (SELECT count(*) FROM messages m
+        WHERE m.conversation_id = c.id AND m.sender_id <> ${me}
+          AND m.id > CASE WHEN c.user_a_id = ${me} THEN c.a_last_read_id ELSE c.b_last_read_id END) AS unread`;
+
+/** What `conversationColumnsSql` reads from: the conversation `c`, its two members and its last message. */
+export const conversationJoinsSql = sql`FROM conversations c
+    JOIN users ua ON ua.id = c.user_a_id
+    JOIN users ub ON ub.id = c.user_b_id
+    LEFT JOIN messages lm ON lm.id = (SELECT max(id) FROM messages WHERE conversation_id = c.id)`;
+
+/**
  * A member's conversations with both members, the last message and the member's unread
  * count, newest activity first. `only` picks one conversation (the member need not be in
  * it: the policy decides). Pairs in a block are left out here so the bound is never
@@ -93,17 +114,8 @@ export async function conversationList(
       ? sql`c.id = ${opts.only}`
       : sql`${mine} AND c.last_message_at IS NOT NULL AND NOT ${blockBetween(sql`c.user_a_id`, sql`c.user_b_id`)}`;
   const rows = await db.all<Record<string, unknown>>(sql`
-    SELECT c.id, c.user_a_id AS userAId, c.user_b_id AS userBId,
-      ua.username AS aUsername, ua.profile_photo AS aPhoto, ub.username AS bUsername, ub.profile_photo AS bPhoto,
-      c.a_last_read_id AS aLastReadId, c.b_last_read_id AS bLastReadId,
-      lm.body AS lastBody, lm.created_at AS lastAt,
-      (SELECT count(*) FROM messages m
-        WHERE m.conversation_id = c.id AND m.sender_id <> ${me}
-          AND m.id > CASE WHEN c.user_a_id = ${me} THEN c.a_last_read_id ELSE c.b_last_read_id END) AS unread
-    FROM conversations c
-    JOIN users ua ON ua.id = c.user_a_id
-    JOIN users ub ON ub.id = c.user_b_id
-    LEFT JOIN messages lm ON lm.id = (SELECT max(id) FROM messages WHERE conversation_id = c.id)
+    SELECT ${conversationColumnsSql(me)}
+    ${conversationJoinsSql}
     WHERE ${where}
     ORDER BY c.last_message_at DESC, c.id DESC
     LIMIT ${"only" in opts ? 1 : opts.limit}`);
