@@ -7,15 +7,17 @@
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { checkinsFromSql, checkinsSql } from "../src/server/features/checkins/service";
 import {
   listConversations,
   messagesPageData,
   unreadMessageCount,
 } from "../src/server/features/messages/service";
-
-import { feedPageData } from "../src/server/features/posts/service";
+import { type CheckinsPanel, feedPageData } from "../src/server/features/posts/service";
 import { profilePageData } from "../src/server/features/users/service";
 import { benchApp, ORIGIN } from "./lib/in-process";
+
+const CHECKINS_PANEL: CheckinsPanel = { sql: checkinsSql, read: checkinsFromSql };
 
 const iterations = Number(process.argv[2] ?? 300);
 const filter = process.argv[3] ? new RegExp(process.argv[3], "i") : undefined;
@@ -97,12 +99,12 @@ const rows: { name: string; path: string; cookie?: string; load: () => Promise<u
     load: () => profilePageData(db, viewer, friendId, now()),
   },
   { name: "/profile", path: "/profile", load: () => profilePageData(db, viewer, viewerId, now()) },
-  { name: "/feed", path: "/feed", load: () => feedPageData(db, viewer, now()) },
+  { name: "/feed", path: "/feed", load: () => feedPageData(db, viewer, now(), CHECKINS_PANEL) },
   {
     name: "/feed, a newcomer's (empty: the community instead)",
     path: "/feed",
     cookie: newcomerCookie,
-    load: () => feedPageData(db, newcomer, now()),
+    load: () => feedPageData(db, newcomer, now(), CHECKINS_PANEL),
   },
   {
     name: `/messages (${MESSAGE_PARTNERS} conversations)`,

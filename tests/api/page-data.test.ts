@@ -8,8 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { FEED_PAGE_SIZE } from "../../src/common/schemas/posts";
 import * as badges from "../../src/server/features/badges/service";
 import * as checkins from "../../src/server/features/checkins/service";
+import { checkinsFromSql, checkinsSql } from "../../src/server/features/checkins/service";
 import { savedGymSummaries } from "../../src/server/features/favorites/service";
-import { communityFor, feedFor, feedPageData, postsOfUser } from "../../src/server/features/posts/service";
+import {
+  type CheckinsPanel,
+  communityFor,
+  feedFor,
+  feedPageData,
+  postsOfUser,
+} from "../../src/server/features/posts/service";
+
+const CHECKINS_PANEL: CheckinsPanel = { sql: checkinsSql, read: checkinsFromSql };
+
 import { getSettings } from "../../src/server/features/settings/service";
 import { profilePageData, profileView } from "../../src/server/features/users/service";
 import type { PolicyViewer } from "../../src/server/policy/viewer";
@@ -193,11 +203,11 @@ describe("feedPageData", () => {
         checkins: await checkins.myCheckins(db(), viewer.id, now),
         community: posts.length === 0 ? await communityFor(db(), v, { limit: FEED_PAGE_SIZE }) : null,
       };
-      expect(await feedPageData(db(), v, now)).toEqual(expected);
+      expect(await feedPageData(db(), v, now, CHECKINS_PANEL)).toEqual(expected);
     }
     const counter = countStatements(client());
     counter.reset();
-    expect(await callsOf(() => feedPageData(db(), asViewer(follower), now))).toBe(1);
+    expect(await callsOf(() => feedPageData(db(), asViewer(follower), now, CHECKINS_PANEL))).toBe(1);
     // Two statements (the feed page; the member's panels, with the community when the feed
     // is empty for sure), sent as one batch.
     expect(counter.n).toBe(2);
@@ -233,7 +243,7 @@ describe("feedPageData", () => {
       const pages = new Map<number, Awaited<ReturnType<typeof feedPageData>>>();
       for (const viewer of [newcomer, blocked, follower, owner]) {
         const v = asViewer(viewer);
-        const page = await feedPageData(db(), v, now);
+        const page = await feedPageData(db(), v, now, CHECKINS_PANEL);
         const empty = (await feedFor(db(), v, { limit: FEED_PAGE_SIZE, beforeId: undefined })).length === 0;
         const community = empty ? await communityFor(db(), v, { limit: FEED_PAGE_SIZE }) : null;
         expect({ viewer: viewer.id, community: page.community }).toEqual({ viewer: viewer.id, community });
@@ -254,19 +264,19 @@ describe("feedPageData", () => {
       expect(pages.get(blocked.id)?.community).toEqual([]);
       expect(pages.get(follower.id)?.community).toBeNull();
     }
-    expect(await callsOf(() => feedPageData(db(), asViewer(newcomer), now))).toBe(1);
+    expect(await callsOf(() => feedPageData(db(), asViewer(newcomer), now, CHECKINS_PANEL))).toBe(1);
   });
 
   it("asks communityFor after the batch for a member whose authors have nothing they may read", async () => {
     const lurker = await registerMember(t, "lurk");
     await send("POST", "/api/users/follow", { followingId: blocked.id }, lurker);
     const v = asViewer(lurker);
-    const page = await feedPageData(db(), v, now);
+    const page = await feedPageData(db(), v, now, CHECKINS_PANEL);
     expect(page.posts).toEqual([]);
     expect(page.community).toEqual(await communityFor(db(), v, { limit: FEED_PAGE_SIZE }));
     expect(page.community?.length).toBeGreaterThan(0);
     // The batch, then communityFor's own calls, as before this work.
     const community = await callsOf(() => communityFor(db(), v, { limit: FEED_PAGE_SIZE }));
-    expect(await callsOf(() => feedPageData(db(), v, now))).toBe(1 + community);
+    expect(await callsOf(() => feedPageData(db(), v, now, CHECKINS_PANEL))).toBe(1 + community);
   });
 });

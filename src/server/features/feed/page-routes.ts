@@ -7,7 +7,11 @@ import type { PolicyViewer } from "../../policy/viewer";
 import { membersOnlyPages } from "../../render/members-only";
 import type { PageRenderer } from "../../render/page-renderer";
 import type { sessionPlugin, ValidSession } from "../auth/service";
-import { feedPageData } from "../posts/service";
+import { checkinsFromSql, checkinsSql } from "../checkins/service";
+import { type CheckinsPanel, feedPageData } from "../posts/service";
+
+/** The check-ins panel, which the posts feature cannot import (the check-ins feature imports it). */
+const CHECKINS_PANEL: CheckinsPanel = { sql: checkinsSql, read: checkinsFromSql };
 
 /** What the feed is read from: the page is kept per member until one of them moves. */
 const FEED_TABLES: readonly VersionedTable[] = [
@@ -35,6 +39,7 @@ export function feedPageRoutes(
       db,
       viewer,
       app.now(),
+      CHECKINS_PANEL,
     );
     return feedPage({
       // Only what the islands show: no e-mail, role or session detail reaches the page's props.

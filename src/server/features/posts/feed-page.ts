@@ -1,11 +1,11 @@
 import { fillPlaceholders, type SQL, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import type { CheckinView } from "../../../common/schemas/checkins";
 import { FEED_PAGE_SIZE } from "../../../common/schemas/posts";
 import type { Db } from "../../../db/client";
 import { type RelationSql, visiblePostsWhere } from "../../policy/post-visibility";
 import type { PolicyViewer } from "../../policy/viewer";
 import { badgeAwardsSql, badgeMetricsSql, badgesFromJson } from "../badges/service";
-import { checkinsFromSql, checkinsSql } from "../checkins/service";
 import { savedGymSummariesSql, savedGymsFromJson } from "../favorites/service";
 import { feedStatementFor, PAGE_ROW_WIDTH, pageRowsSql, settingsFromJson, settingsJson } from "./feed-query";
 
@@ -22,13 +22,23 @@ const hasAuthors = sql`(EXISTS (SELECT 1 FROM follows WHERE follower_id = ${me})
   OR EXISTS (SELECT 1 FROM posts WHERE user_id = ${me}))`;
 
 /**
- * The feed page's panels for the member: their flags, awards and metrics, saved gyms and
- * check-ins (built at first use: the check-ins feature imports this one's service), and
- * the community section when their feed is empty for sure (`communityJson`).
+ * The check-ins panel's part of the statement, from the check-ins feature's service: it
+ * imports this feature's (for the check-in cards), so the feed page passes it in.
  */
-const panels = (kind: "member" | "admin"): SQL => sql`SELECT ${settingsJson(me)}, ${badgeAwardsSql(me)},
-  ${badgeMetricsSql(me)}, ${savedGymSummariesSql(me, FEED_SAVED_SCHOOLS_SHOWN)}, ${checkinsSql(me)},
-  ${communityJson(kind)}`;
+export interface CheckinsPanel {
+  /** The member's check-ins as an SQL value. */
+  sql: (member: SQL) => SQL;
+  /** That value as the member's own list. */
+  read: (json: unknown, userId: number, showGym: boolean, now: Date) => CheckinView[];
+}
+
+/**
+ * The feed page's panels for the member: their flags, awards and metrics, saved gyms and
+ * check-ins, and the community section when their feed is empty for sure (`communityJson`).
+ */
+const panels = (kind: "member" | "admin", checkins: CheckinsPanel): SQL => sql`SELECT ${settingsJson(me)},
+  ${badgeAwardsSql(me)}, ${badgeMetricsSql(me)}, ${savedGymSummariesSql(me, FEED_SAVED_SCHOOLS_SHOWN)},
+  ${checkins.sql(me)}, ${communityJson(kind)}`;
 
 const compiledPanels = new Map<string, { sql: string; params: unknown[] }>();
 
@@ -83,12 +93,13 @@ export async function feedPageReads<T>(
   db: Db,
   viewer: PolicyViewer & { id: number },
   now: Date,
+  checkins: CheckinsPanel,
   feedRows: (rows: unknown[][]) => T,
 ) {
   const kind = viewer.kind === "admin" ? "admin" : "member";
   let query = compiledPanels.get(kind);
   if (!query) {
-    query = new SQLiteAsyncDialect().sqlToQuery(panels(kind));
+    query = new SQLiteAsyncDialect().sqlToQuery(panels(kind, checkins));
     compiledPanels.set(kind, query);
   }
   const panelArgs = fillPlaceholders(query.params, { me: viewer.id }) as (string | number | null)[];
@@ -106,6 +117,6 @@ export async function feedPageReads<T>(
     settings,
     progress: badges.progress,
     savedSchools: savedGymsFromJson(row[3]),
-    checkins: checkinsFromSql(row[4], viewer.id, true, now),
+    checkins: checkins.read(row[4], viewer.id, true, now),
   };
 }

@@ -23,7 +23,10 @@ import type { PostSubject } from "../../policy/rules";
 import { type PolicyViewer, viewerId } from "../../policy/viewer";
 import type { Storage } from "../../storage";
 import { memberSubject, settingsFromRow } from "../settings/service";
-import { feedPageReads } from "./feed-page";
+import { type CheckinsPanel, feedPageReads } from "./feed-page";
+
+export type { CheckinsPanel } from "./feed-page";
+
 import { type FeedRow, feedPageRows, feedRowsOf } from "./feed-query";
 import { deleteStoredPhotos, photoKeysOfPost, photosOfPosts, postPhotoPath } from "./photos";
 import * as q from "./queries";
@@ -100,8 +103,15 @@ function feedViews(viewer: PolicyViewer, rows: FeedRow[]): PostView[] {
  * same batch; a member who follows people with nothing they may read costs a second
  * round trip for it (null when that fails: its island asks the API).
  */
-export async function feedPageData(db: Db, viewer: PolicyViewer & { id: number }, now: Date) {
-  const data = await feedPageReads(db, viewer, now, (rows) => feedViews(viewer, feedRowsOf(rows, viewer.id)));
+export async function feedPageData(
+  db: Db,
+  viewer: PolicyViewer & { id: number },
+  now: Date,
+  checkins: CheckinsPanel,
+) {
+  const data = await feedPageReads(db, viewer, now, checkins, (rows) =>
+    feedViews(viewer, feedRowsOf(rows, viewer.id)),
+  );
   if (data.posts.length > 0) return { ...data, community: null };
   const community =
     data.community ?? (await communityFor(db, viewer, { limit: FEED_PAGE_SIZE }).catch(() => null));
