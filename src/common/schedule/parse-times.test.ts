@@ -25,6 +25,8 @@ describe("parseSchedule: a start written 12am is never taken silently", () => {
     // The end puts it in the night: keep the reading, but still ask.
     when("Fri 12:30am - 2am", [checked(session("Fri 00:30-02:00"), NIGHT("12:30am - 2am"))]),
     when("Sat 12-1am", [checked(session("Sat 00:00-01:00"), NIGHT("12-1am"))]),
+    // Written twice, each writing quoted in its own reason: still checked (a property test's find).
+    when("12-1am  12-1am.  Sat", [checked(session("Sat 00:00-01:00"), NIGHT("12-1am"), NIGHT("12-1am."))]),
     // Written on purpose: the word, a 24-hour clock, or midnight as the end of an evening.
     when("Fri 10:30pm - 12:00am", [session("Fri 22:30-00:00")]),
     when("Sat midnight - 2am", [session("Sat 00:00-02:00")]),

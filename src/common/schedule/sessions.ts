@@ -22,7 +22,7 @@ export function compareSessions(a: AnySession, b: AnySession): number {
 }
 
 /**
- * Same key is one session: its notes are pooled. A reason to check it stays only if every
+ * Same key is one session: its notes are pooled. Reasons to check it stay only if every
  * writing of it gave one ("Sat 11" beside "Sat 11am" needs no check). Sorted for stable output.
  */
 export function mergeSessions<T extends AnySession>(sessions: T[]): T[] {
@@ -35,8 +35,10 @@ export function mergeSessions<T extends AnySession>(sessions: T[]): T[] {
       continue;
     }
     existing.notes.push(...session.notes);
-    const review = (existing.review ?? []).filter((reason) => session.review?.includes(reason));
-    if (review.length > 0) existing.review = review;
+    // Each reason quotes its own writing ("12-1am" and "12-1am." give two): both are kept
+    // when both writings were in doubt; one sure writing settles it.
+    if (existing.review?.length && session.review?.length)
+      existing.review = [...new Set([...existing.review, ...session.review])];
     else delete existing.review;
   }
   return [...byKey.values()]
