@@ -11,7 +11,7 @@
 import { copyFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { benchApp, ORIGIN } from "./lib/in-process";
+import { benchApp, ORIGIN, timePerRequest } from "./lib/in-process";
 
 const iterations = Number(process.argv[2] ?? 1000);
 const perMember = Number(process.argv[3] ?? 50);
@@ -57,17 +57,7 @@ async function checkin() {
   return res;
 }
 
-async function time(run: () => Promise<Response>) {
-  for (let i = 0; i < Math.min(100, iterations); i++) await (await run()).arrayBuffer();
-  const started = process.cpuUsage();
-  const wall = performance.now();
-  for (let i = 0; i < iterations; i++) await (await run()).arrayBuffer();
-  const used = process.cpuUsage(started);
-  return {
-    cpu: (used.user + used.system) / 1000 / iterations,
-    wall: (performance.now() - wall) / iterations,
-  };
-}
+const time = (run: () => Promise<Response>) => timePerRequest(run, iterations, 100);
 
 if (process.env.EXPLAIN) {
   const client = bench.app.context.database.client;

@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { wallClockAt } from "../src/common/schedule/zoned-time";
-import { benchApp, ORIGIN } from "./lib/in-process";
+import { benchApp, ORIGIN, timePerRequest } from "./lib/in-process";
 
 const iterations = Number(process.argv[2] ?? 300);
 const filter = process.argv[3] ? new RegExp(process.argv[3], "i") : undefined;
@@ -122,17 +122,7 @@ const rows: { name: string; run: () => Promise<Response> }[] = [
   },
 ];
 
-async function time(run: () => Promise<Response>) {
-  for (let i = 0; i < Math.min(50, iterations); i++) await (await run()).arrayBuffer();
-  const started = process.cpuUsage();
-  const wall = performance.now();
-  for (let i = 0; i < iterations; i++) await (await run()).arrayBuffer();
-  const used = process.cpuUsage(started);
-  return {
-    cpu: (used.user + used.system) / 1000 / iterations,
-    wall: (performance.now() - wall) / iterations,
-  };
-}
+const time = (run: () => Promise<Response>) => timePerRequest(run, iterations, 50);
 
 for (const row of rows) {
   if (filter && !filter.test(row.name) && !row.name.includes("guest")) continue;

@@ -64,3 +64,19 @@ export async function benchApp(template?: string, env: Record<string, string> = 
     },
   };
 }
+
+/**
+ * CPU (user + system) and wall time per request, in ms, over `iterations` requests after
+ * `warmUp` unmeasured ones: on a shared machine, CPU time is the figure to compare.
+ */
+export async function timePerRequest(run: () => Promise<Response>, iterations: number, warmUp: number) {
+  for (let i = 0; i < Math.min(warmUp, iterations); i++) await (await run()).arrayBuffer();
+  const started = process.cpuUsage();
+  const wall = performance.now();
+  for (let i = 0; i < iterations; i++) await (await run()).arrayBuffer();
+  const used = process.cpuUsage(started);
+  return {
+    cpu: (used.user + used.system) / 1000 / iterations,
+    wall: (performance.now() - wall) / iterations,
+  };
+}
