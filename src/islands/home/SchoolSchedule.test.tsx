@@ -1,8 +1,8 @@
-import { describe, expect, it, spyOn } from "bun:test";
-import { act, type ReactElement } from "react";
+import { describe, expect, it } from "bun:test";
 import { type SchoolSummary, toSchoolSummary } from "../../common/home";
 import type { Session, UntimedSession } from "../../common/schedule/types";
 import { scheduleReviewTexts } from "../../common/schemas/schedule-review";
+import { hydratesIn } from "../lib/test-hydration";
 import { jsonResponse, mockFetch } from "../posts/test-fixtures";
 import { PopupCard } from "./PopupCard";
 import { SchoolDetailDialog } from "./SchoolDetailDialog";
@@ -195,38 +195,6 @@ describe("The list and the popup", () => {
   });
 });
 
-/**
- * Renders `ui` to HTML as the server does (in UTC), then hydrates that HTML as a browser far
- * from it does (UTC+14); returns what React complained of, and the DOM before and after.
- */
-async function hydrates(ui: ReactElement) {
-  const { renderToString } = await import("react-dom/server");
-  const { hydrateRoot } = await import("react-dom/client");
-  const zone = process.env.TZ;
-  process.env.TZ = "UTC";
-  const html = renderToString(ui);
-  process.env.TZ = "Pacific/Kiritimati";
-  const errors = spyOn(console, "error").mockImplementation(() => undefined);
-  const container = document.createElement("div");
-  container.innerHTML = html;
-  const before = container.innerHTML;
-  document.body.append(container);
-  let root: ReturnType<typeof hydrateRoot> | undefined;
-  try {
-    await act(async () => {
-      root = hydrateRoot(container, ui, { onRecoverableError: (error) => console.error(error) });
-    });
-  } finally {
-    process.env.TZ = zone;
-  }
-  const logged = errors.mock.calls.map((call) => String(call[0]));
-  errors.mockRestore();
-  const after = container.innerHTML;
-  await act(async () => root?.unmount());
-  container.remove();
-  return { html, before, after, logged };
-}
-
 describe("Hydration", () => {
   it("the list row and the session list hydrate to the server's HTML, whatever the browser's zone", async () => {
     const summary = toSchoolSummary(apiSchool({ sessions: [monthly, weekly, dated, seasonal] }));
@@ -238,7 +206,8 @@ describe("Hydration", () => {
         <SessionList sessions={summary.sessions} untimed={summary.untimed} />
       </>
     );
-    const { html, before, after, logged } = await hydrates(ui);
+    // The browser as far from the server as a zone goes (UTC+14).
+    const { html, before, after, logged } = await hydratesIn("Pacific/Kiritimati", ui);
     expect(logged).toEqual([]);
     expect(after).toBe(before);
     expect(html).toContain("1st &amp; 3rd Sun 10:00 AM");

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "bun:test";
-import { act } from "react";
 import { type ReviewsPage, ratingTexts as texts } from "../../common/schemas/ratings";
 import { expectAxeClean } from "../home/test-axe";
 import { withDom } from "../home/test-dom";
 import { click, render, wait } from "../home/test-render";
+import { hydratesIn } from "../lib/test-hydration";
 import { buttonNamed, jsonResponse as json, mockFetch, withMockedFetch } from "../posts/test-fixtures";
 import SchoolReviews from "../SchoolReviews";
 import { resetPageQueryClient } from "../users/query-client";
@@ -122,8 +122,6 @@ describe("the school page's reviews", () => {
 
 describe("hydration", () => {
   it("the server's HTML (in UTC) hydrates in a browser in New York without a warning", async () => {
-    const { renderToString } = await import("react-dom/server");
-    const { hydrateRoot } = await import("react-dom/client");
     const ui = (
       <SchoolReviews
         schoolId={7}
@@ -133,28 +131,9 @@ describe("hydration", () => {
         initial={firstPage}
       />
     );
-    const zone = process.env.TZ;
-    process.env.TZ = "UTC";
-    const html = renderToString(ui);
-    process.env.TZ = "America/New_York";
-    const errors: unknown[] = [];
-    const container = document.createElement("div");
-    container.innerHTML = html;
-    const before = container.innerHTML;
-    document.body.append(container);
-    let root: ReturnType<typeof hydrateRoot> | undefined;
-    try {
-      await act(async () => {
-        root = hydrateRoot(container, ui, { onRecoverableError: (error) => errors.push(error) });
-      });
-      await wait(20);
-    } finally {
-      process.env.TZ = zone;
-    }
-    expect(errors).toEqual([]);
-    expect(container.innerHTML).toBe(before);
+    const { before, after, recoverable } = await hydratesIn("America/New_York", ui);
+    expect(recoverable).toEqual([]);
+    expect(after).toBe(before);
     expect(api.calls).toEqual([]);
-    await act(async () => root?.unmount());
-    container.remove();
   });
 });
