@@ -19,8 +19,6 @@ export interface KeptStore<T> {
    * stamp is taken before `load` reads, so what is kept is never older than its stamp.
    */
   get(key: string, stamp: Stamp, load: () => Promise<T | undefined>): Promise<T | undefined>;
-  /** Bytes held now. */
-  bytes(): number;
 }
 
 /** What a kept value depends on: the versions of its tables and the minute it was made. */
@@ -39,7 +37,6 @@ export function createKeptStore<T>(maxBytes: number, sizeOf: (value: T) => numbe
     held -= entry.size;
   };
   return {
-    bytes: () => held,
     async get(key, stamp, load) {
       const kept = entries.get(key);
       if (kept && kept.stamp.versions === stamp.versions && kept.stamp.minute === stamp.minute) {
