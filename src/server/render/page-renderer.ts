@@ -50,6 +50,12 @@ const HEADER_TABLES: readonly VersionedTable[] = [
   "users",
 ];
 
+/**
+ * What every kept page also depends on: the year (the footer) and whether demo schools are
+ * shown (the demo notice: removing them must take it away).
+ */
+const variantOf = (ctx: PageContextValue) => `${ctx.year}|${ctx.demoData ? "demo" : "real"}`;
+
 /** The header's stream position and unread badges for a member, in one read. */
 export type MemberHeaderOf = (userId: number) => Promise<MemberHeader>;
 
@@ -148,7 +154,7 @@ export function createPageRenderer(
     const viewer = ctx.viewer as Viewer;
     let whole: Response | undefined;
     const shell = await kept.get(
-      `${viewer.role}:${viewer.id}|${ctx.path}${ctx.search}|${key}|${ctx.year}|${ctx.demoData ? "demo" : "real"}`,
+      `${viewer.role}:${viewer.id}|${ctx.path}${ctx.search}|${key}|${variantOf(ctx)}`,
       stamp,
       async () => {
         const input = await load();
@@ -170,17 +176,16 @@ export function createPageRenderer(
 
   async function render(pageRequest: PageRequest, input: RenderInput): Promise<Response> {
     const ctx = await pageContext(pageRequest);
-    const { viewer, year, demoData } = ctx;
+    const { viewer } = ctx;
     const url = new URL(pageRequest.request.url);
     const { request, session } = pageRequest;
     if (viewer && input.cacheKey === url.pathname && !url.search) {
-      const shell = await memberShell(`${input.cacheKey}|${year}|${demoData ? "demo" : "real"}`, ctx, input);
+      const shell = await memberShell(`${input.cacheKey}|${variantOf(ctx)}`, ctx, input);
       if (shell) return memberPageResponse(shell, viewer.liveFrom, renderHeader(ctx), acceptsGzip(request));
     }
     if (!input.cacheKey || session) return renderPage(ctx, input, app.logger);
-    // The demo notice is part of the page: removing the demo schools must take it away.
     const page = await cachedGuestPage(
-      `${input.cacheKey}|${year}|${demoData ? "demo" : "real"}`,
+      `${input.cacheKey}|${variantOf(ctx)}`,
       { ...ctx, path: input.cacheKey, search: "" },
       input,
     );
