@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { type Database, openDatabase } from "./client";
 import { migrate } from "./migrate";
-import { TABLE_VERSIONS_REFRESH_MS, tableVersions, VERSIONED_TABLES } from "./table-versions";
+import { TABLE_VERSIONS_REFRESH_MS, tableVersions, VERSIONED_TABLES, watchWrites } from "./table-versions";
 
 let dir: string;
 let database: Database;
@@ -113,6 +113,39 @@ describe("table versions", () => {
       expect(reads).toHaveLength(1);
     } finally {
       database.client.execute = execute as typeof database.client.execute;
+    }
+  });
+
+  it("tells a write watch of the statements that may write its tables, and of no others", async () => {
+    // Its own client: a watch stays on the client it was set on.
+    const watched = await openDatabase(`file:${join(dir, "db.sqlite")}`);
+    try {
+      let told = 0;
+      watchWrites(watched.client, ["sessions", "users"], () => told++);
+      const tells = async (statement: string) => {
+        const before = told;
+        await watched.client.execute(statement);
+        return told - before;
+      };
+      // A read, and writes to other tables (a check-in's counters, a post), tell nothing.
+      expect(await tells("SELECT count(*) FROM sessions")).toBe(0);
+      expect(await tells("DELETE FROM rate_counters WHERE key = 'nothing'")).toBe(0);
+      expect(await tells("UPDATE posts SET content = content WHERE id = -1")).toBe(0);
+      // An unversioned table is watched by its name; each write tells before it is sent and once it has run.
+      expect(await tells("DELETE FROM sessions WHERE id = 'none'")).toBe(2);
+      expect(await tells("UPDATE users SET city = city WHERE id = -1")).toBe(2);
+      // A WITH that writes may write anything.
+      expect(
+        await tells("WITH t AS (SELECT 1) DELETE FROM rate_counters WHERE key IN (SELECT 1 FROM t)"),
+      ).toBe(2);
+      const batchBefore = told;
+      await watched.client.batch([
+        "DELETE FROM rate_counters WHERE key = 'x'",
+        "DELETE FROM sessions WHERE id = 'x'",
+      ]);
+      expect(told - batchBefore).toBe(2);
+    } finally {
+      await watched.close();
     }
   });
 });

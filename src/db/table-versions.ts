@@ -71,6 +71,8 @@ export const TABLE_VERSIONS_REFRESH_MS = 1000;
 const versioned = new Set<string>(VERSIONED_TABLES);
 
 interface Clock {
+  /** Told when this copy sends, and again when it has run, a statement that may write their tables. */
+  watchers: { tables: ReadonlySet<string>; listener: () => void }[];
   values?: Map<string, string>;
   /** When the read that gave `values` started. */
   readAt: number;
@@ -85,7 +87,12 @@ const clocks = new WeakMap<Client, Clock>();
 function clockOf(client: Client): Clock {
   let clock = clocks.get(client);
   if (!clock) {
-    clock = { readAt: Number.NEGATIVE_INFINITY, changedAt: new Map(), lastWriteAt: Number.NEGATIVE_INFINITY };
+    clock = {
+      watchers: [],
+      readAt: Number.NEGATIVE_INFINITY,
+      changedAt: new Map(),
+      lastWriteAt: Number.NEGATIVE_INFINITY,
+    };
     clocks.set(client, clock);
   }
   return clock;
@@ -229,6 +236,49 @@ function targetsOf(text: string): readonly string[] {
   return targets;
 }
 
+/**
+ * The table a statement writes by its text, versioned or not ("*": it may write any, as a
+ * WITH that writes does); undefined for a read.
+ */
+const rawTargetByText = new Map<string, string | undefined>();
+function rawTargetOf(text: string): string | undefined {
+  if (rawTargetByText.has(text)) return rawTargetByText.get(text);
+  const target = WRITE.test(text) ? TARGET.exec(text) : undefined;
+  const table =
+    target === undefined
+      ? undefined
+      : target === null
+        ? WRITING_WORD.test(text)
+          ? "*"
+          : undefined
+        : target[1];
+  if (rawTargetByText.size >= 4096) rawTargetByText.clear();
+  rawTargetByText.set(text, table?.toLowerCase());
+  return table?.toLowerCase();
+}
+
+/**
+ * Calls `listener` whenever this copy sends a statement through `client` that may write one
+ * of `tables` (versioned or not; a delete counts for the versioned tables its keys reach),
+ * and again once it has run: what a copy keeps from those tables (the session cache) is
+ * forgotten by the writes that can change it, and only by those.
+ */
+export function watchWrites(client: Client, tables: readonly string[], listener: () => void): void {
+  clockOf(client).watchers.push({ tables: new Set(tables), listener });
+}
+
+function notifyWatchers(clock: Clock, statements: readonly InStatement[], versioned: readonly string[]) {
+  for (const watcher of clock.watchers) {
+    const hit =
+      versioned.some((table) => watcher.tables.has(table)) ||
+      statements.some((statement) => {
+        const raw = rawTargetOf(textOf(statement));
+        return raw !== undefined && (raw === "*" || watcher.tables.has(raw));
+      });
+    if (hit) watcher.listener();
+  }
+}
+
 const textOf = (statement: InStatement) => (typeof statement === "string" ? statement : statement.sql);
 
 /**
@@ -246,24 +296,28 @@ export function trackTableWrites(client: Client): Client {
     for (const statement of statements) for (const table of targetsOf(textOf(statement))) tables.add(table);
     return [...tables];
   };
+  const sent = (statements: readonly InStatement[], tables: readonly string[]) => {
+    if (tables.length > 0) written(clock, tables);
+    if (clock.watchers.length > 0) notifyWatchers(clock, statements, tables);
+  };
   client.execute = (async (statement: InStatement, ...rest: unknown[]) => {
     const tables = mark([statement]);
-    if (tables.length === 0) return execute(statement, ...rest);
-    written(clock, tables);
+    if (tables.length === 0 && clock.watchers.length === 0) return execute(statement, ...rest);
+    sent([statement], tables);
     try {
       return await execute(statement, ...rest);
     } finally {
-      written(clock, tables);
+      sent([statement], tables);
     }
   }) as Client["execute"];
   client.batch = (async (statements: InStatement[], mode?: Parameters<Client["batch"]>[1]) => {
     const tables = mark(statements);
-    if (tables.length === 0) return batch(statements, mode);
-    written(clock, tables);
+    if (tables.length === 0 && clock.watchers.length === 0) return batch(statements, mode);
+    sent(statements, tables);
     try {
       return await batch(statements, mode);
     } finally {
-      written(clock, tables);
+      sent(statements, tables);
     }
   }) as Client["batch"];
   return client;

@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { openDatabase, replicaOf } from "../db/client";
 import { migrate } from "../db/migrate";
+import { watchWrites } from "../db/table-versions";
 import { buildLabel } from "./build-info";
 import type { AppContext } from "./context";
 import type { Env } from "./env";
@@ -85,7 +86,6 @@ import { releaseStaleClaimsJob } from "./features/submissions/service";
 import { profilePageRoutes } from "./features/users/page-routes";
 import { userRoutes } from "./features/users/routes";
 import { visitorRuleRoutes } from "./features/visitor-rules/routes";
-import { isStateChanging } from "./http/csrf";
 import { errorMapper } from "./http/error-mapper";
 import { pruneIdempotencyKeys } from "./http/idempotency";
 import { keptAnswersOf } from "./http/kept-by-viewer";
@@ -230,6 +230,9 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
     });
   }
   const sessionCache = createSessionCache(env.SESSION_CACHE_MS);
+  // A write on this copy that may end or change a session or its member (a sign-out, a
+  // password or profile change, an account deleted): every session is looked up again.
+  watchWrites(database.client, ["sessions", "users"], () => sessionCache.forgetAll());
   const session = sessionPlugin(context, sessionCache);
   const guard = authGuard(session, env.ADMIN_EMAILS, { db: database.db, now: context.now, config: env });
   // The header's badges: rendered into every member page, and sent by the live stream.
@@ -376,8 +379,6 @@ export async function createApp({ env, logger, now }: CreateAppOptions): Promise
   // A follow, like or check-in may have written an event for the bell: deliver it now.
   const routed = async (request: Request) => {
     const response = await router.handle(request);
-    // A write may have ended or changed a session or its member: this copy looks them up again.
-    if (isStateChanging(request.method)) sessionCache.forgetAll();
     if (wakesNotifications(request, response)) jobs.wake(NOTIFICATIONS_JOB);
     return response;
   };

@@ -27,7 +27,7 @@ export const envVars = {
   },
   SESSION_CACHE_MS: {
     description:
-      "Milliseconds a copy reuses a session it looked up (any write on this copy forgets them all); a session revoked on another copy still works here for at most this long; 0 reads the database on every request",
+      "Milliseconds a copy reuses a session it looked up (a write on this copy to sessions or accounts forgets them all); a session revoked on another copy still works here for at most this long; 0 reads the database on every request",
     default: "1000",
   },
   PUBLIC_URL: {

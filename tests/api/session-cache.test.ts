@@ -50,7 +50,7 @@ describe("the session cache", () => {
     expect(performance.now() - signedOutAt).toBeLessThan(TTL_MS + 250);
   });
 
-  it("any write on a copy makes it read every session again", async () => {
+  it("a write on a copy to sessions makes it read every session again", async () => {
     const [member, other] = [await registerMember(a), await registerMember(a)];
     expect(await me(b, member.cookie)).toBe(200);
     // Ended behind the copy's back (another copy's sign-out, as B would see it)...
@@ -61,6 +61,37 @@ describe("the session cache", () => {
     // ...then any write on B, here someone else's sign-out, forgets what B remembered.
     await logout(b, other.cookie);
     expect(await me(b, member.cookie)).toBe(401);
+  });
+
+  it("a write to neither sessions nor accounts (a post) keeps what the copy remembered", async () => {
+    // A long time to live, so only a write can make the copy forget within the test.
+    const t = await createTestApp({ SESSION_CACHE_MS: "60000" });
+    const c = await secondCopy(t);
+    try {
+      const [member, other] = [await registerMember(t), await registerMember(t)];
+      expect(await me(c, member.cookie)).toBe(200);
+      await t.app.context.database.client.execute({
+        sql: "delete from sessions where user_id = ?",
+        args: [member.id],
+      });
+      const post = await c.request("/api/posts", {
+        method: "POST",
+        headers: {
+          cookie: other.cookie,
+          "sec-fetch-site": "same-origin",
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({ content: "Open mat at noon", visibility: "Public" }),
+      });
+      expect(post.status).toBe(201);
+      // Still the copy's memory of the session (ended behind its back, within the time to live).
+      expect(await me(c, member.cookie)).toBe(200);
+      expect((await logout(c, other.cookie)).status).toBe(200);
+      expect(await me(c, member.cookie)).toBe(401);
+    } finally {
+      await c.close();
+      await t.close();
+    }
   });
 
   it("with SESSION_CACHE_MS=0 every request reads the database", async () => {

@@ -9,8 +9,9 @@ export interface CachedSession {
 /**
  * This copy's memory of the sessions it looked up lately, so a burst of requests with one
  * cookie reads the database once per `ttlMs`. What must agree across copies stays in the
- * database: an entry is only a copy of a row, at most `ttlMs` old. Any write request on
- * this copy forgets every entry (`forgetAll`), so a sign-out, a password change or a
+ * database: an entry is only a copy of a row, at most `ttlMs` old. A statement this copy
+ * sends that may write the sessions or the accounts forgets every entry (`forgetAll`, wired
+ * in app.ts through the database's write watch), so a sign-out, a password change or a
  * profile edit shows at once here; on another copy it shows within `ttlMs`.
  */
 export interface SessionCache {
