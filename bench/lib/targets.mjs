@@ -76,10 +76,16 @@ export async function startTarget({ repo, binary, dir, database, env, mode }) {
  * replica syncs) over the same time, divided by the requests sent.
  */
 async function countRoundTrips({ baseUrl, proxy, replica }, path, headers, requests) {
-  const template = requests?.[0];
   let non2xx = 0;
+  let n = 0;
   const send = async () => {
-    let req = { method: template?.method ?? "GET", path, headers: { "accept-encoding": "gzip", ...headers } };
+    // The row's requests in turn, as autocannon sends them (each may carry its own cookie).
+    const template = requests?.[n++ % requests.length];
+    let req = {
+      method: template?.method ?? "GET",
+      path: template?.path ?? path,
+      headers: { "accept-encoding": "gzip", ...headers, ...template?.headers },
+    };
     if (template?.setupRequest) req = template.setupRequest(req);
     const res = await fetch(baseUrl + (req.path ?? path), {
       method: req.method,
