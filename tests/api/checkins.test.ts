@@ -148,6 +148,8 @@ describe("the open-mat window, in the gym's own zone", () => {
     ["19 min before", () => ny, "2026-07-11T10:41:00-04:00", 201],
     ["21 min before", () => ny, "2026-07-11T10:39:00-04:00", 400],
     ["120 min after", () => ny, "2026-07-11T13:00:00-04:00", 201],
+    // The same minute as the one before, whose schedule this copy keeps: judged at the instant.
+    ["120½ min after", () => ny, "2026-07-11T13:00:30-04:00", 400],
     ["121 min after", () => ny, "2026-07-11T13:01:00-04:00", 400],
     ["spring forward: 120 real minutes after 1:30 EST", () => springNy, "2026-03-08T04:30:00-04:00", 201],
     ["spring forward: 121 real minutes after", () => springNy, "2026-03-08T04:31:00-04:00", 400],

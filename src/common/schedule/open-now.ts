@@ -135,9 +135,29 @@ export function sessionAt<S extends Session>(
   now: Date,
   exceptions: readonly ScheduleException[] = [],
 ): { session: S; startsAt: Date; key: string } | null {
-  const current = scheduled(sessions, exceptions, timeZone, now, -1, 1)
-    .filter((o) => inWindow(o, now))
-    .at(-1);
+  return sessionIn(windowCandidates(sessions, timeZone, now, exceptions), now);
+}
+
+/**
+ * The occurrences `sessionAt` looks through at `now`: yesterday's to tomorrow's on the gym's
+ * calendar. They depend on `now` only through the gym's local date, so they hold for the
+ * whole minute of `now` (and its day): a caller judging many check-ins keeps them.
+ */
+export function windowCandidates<S extends Session>(
+  sessions: readonly S[],
+  timeZone: string,
+  now: Date,
+  exceptions: readonly ScheduleException[] = [],
+): readonly (OpenMatOccurrence & { session: S })[] {
+  return scheduled(sessions, exceptions, timeZone, now, -1, 1);
+}
+
+/** `sessionAt` over candidates from `windowCandidates`, judged at the exact instant `now`. */
+export function sessionIn<S extends Session>(
+  candidates: readonly (OpenMatOccurrence & { session: S })[],
+  now: Date,
+): { session: S; startsAt: Date; key: string } | null {
+  const current = candidates.filter((o) => inWindow(o, now)).at(-1);
   return current ? { session: current.session, startsAt: current.startsAt, key: current.key } : null;
 }
 

@@ -117,7 +117,10 @@ export const markVerified = (
     .where(and(eq(checkins.id, id), eq(checkins.userId, userId), eq(checkins.verified, false)))
     .returning();
 
-/** Listing freshness: the session and its school were seen open at `at` (two statements for a batch). */
+/**
+ * Listing freshness: the session and its school were seen open at `at` (three statements for
+ * a batch; the first's result goes to `confirmationWritten` after it commits).
+ */
 export const confirmListing = (db: Db, schoolId: number, sessionId: number, at: Date) =>
   [
     touchConfirmation(db, schoolId, at),

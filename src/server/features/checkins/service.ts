@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { distanceMeters } from "../../../common/geo";
-import { localDateAt, sessionAt } from "../../../common/schedule/open-now";
-import type { Ordinal, Weekday } from "../../../common/schedule/types";
+import { localDateAt } from "../../../common/schedule/open-now";
 import {
   CHECKIN_MAX_METERS,
   type CheckinResult,
@@ -17,8 +16,9 @@ import { awardEventsStatement, awardStatement, newAwardViews } from "../badges/s
 import { cameStatements } from "../going/service";
 import { listingEventStatement } from "../listing-stats/service";
 import { checkinCardStatement } from "../posts/service";
-import { exceptionsBySchool } from "../schools/service";
+import { confirmationWritten } from "../schools/service";
 import { memberSubject } from "../settings/service";
+import { type CheckinListing, checkinListing, windowAt } from "./listings";
 import {
   type CheckinRow,
   checkinsFromJson,
@@ -31,10 +31,8 @@ import {
   insertCheckin,
   markVerified,
   schoolsConfirmedBefore,
-  schoolWithSessions,
 } from "./queries";
 
-type Listing = NonNullable<Awaited<ReturnType<typeof schoolWithSessions>>>;
 interface Position {
   latitude: number;
   longitude: number;
@@ -64,32 +62,15 @@ const schoolSummary = (s: { gym: string; city: string; slug: string; timeZone: s
  * Spec §5 "Proximity check" and the open-mat window, judged now: the distance in metres and
  * the listed session whose window holds `now`, or the 400 that refuses it.
  */
-async function judge(
-  db: Db,
-  { school, sessions: rows }: Listing,
-  position: Position,
-  now: Date,
-  allowFar: boolean,
-) {
+async function judge(db: Db, listing: CheckinListing, position: Position, now: Date, allowFar: boolean) {
+  const { school } = listing;
   const distance = distanceMeters(position.latitude, position.longitude, school.latitude, school.longitude);
   const near = distance <= CHECKIN_MAX_METERS;
   if (!near && !allowFar) throw new HttpError(400, checkinMessages.tooFar(distance));
-  const exceptions = await exceptionsBySchool(db);
-  const sessions = rows.map((r) => ({
-    id: r.id,
-    weekday: r.weekday as Weekday,
-    start: r.start,
-    end: null,
-    notes: [],
-    ...(r.ordinals ? { ordinals: JSON.parse(r.ordinals) as Ordinal[] } : {}),
-    ...(r.date ? { date: r.date } : {}),
-    ...(r.from ? { from: r.from } : {}),
-    ...(r.until ? { until: r.until } : {}),
-  }));
   // A cancelled open mat (or a closed day) has no window: nobody checks in to a locked gym.
-  const open = sessionAt(sessions, school.timeZone, now, exceptions.get(school.id) ?? []);
+  const { open, localDate } = await windowAt(db, listing, now);
   if (!open) throw new HttpError(400, checkinMessages.noOpenMat);
-  return { distance, near, sessionId: open.session.id, occurrenceKey: open.key };
+  return { distance, near, sessionId: open.session.id, occurrenceKey: open.key, localDate };
 }
 
 const isCheckinDuplicate = (error: unknown) => {
@@ -101,7 +82,7 @@ const isCheckinDuplicate = (error: unknown) => {
 
 /** The school with its sessions, or the 404. */
 async function schoolOr404(db: Db, schoolId: number) {
-  const listing = await schoolWithSessions(db, schoolId);
+  const listing = await checkinListing(db, schoolId);
   if (!listing) throw new HttpError(404, checkinMessages.schoolNotFound);
   return listing;
 }
@@ -121,7 +102,7 @@ export async function createCheckin(
   const listing = await schoolOr404(db, input.schoolId);
   const { school } = listing;
   const verdict = await judge(db, listing, input, now, input.pending === true);
-  const localDate = localDateAt(now, school.timeZone);
+  const { localDate } = verdict;
   const insert = insertCheckin(db, {
     userId,
     schoolId: school.id,
@@ -133,7 +114,7 @@ export async function createCheckin(
   });
   try {
     // One batch is one transaction: the insert, the listing's freshness, the awards and the feed card.
-    const [inserted, newAwards] = verdict.near
+    const [inserted, newAwards, , touched] = verdict.near
       ? await db.batch([
           insert,
           awardStatement(db, userId, now),
@@ -144,7 +125,8 @@ export async function createCheckin(
           // Going to this open mat: they came (issue 22).
           ...cameStatements(db, school.id, userId, verdict.occurrenceKey),
         ])
-      : [await insert, []];
+      : [await insert, [], undefined, undefined];
+    confirmationWritten(db, touched);
     const row = fromRawCheckin(inserted);
     if (!row) throw new Error("check-in insert returned nothing");
     return {
@@ -177,7 +159,7 @@ export async function verifyCheckin(
   const listing = await schoolOr404(db, existing.schoolId);
   const { school } = listing;
   const verdict = await judge(db, listing, input, now, false);
-  const [updated, , newAwards] = await db.batch([
+  const [updated, , newAwards, , touched] = await db.batch([
     markVerified(db, id, userId, { distanceMeters: verdict.distance, sessionId: verdict.sessionId }),
     // Counted only when this request verified it (not a parallel one).
     listingEventStatement(db, school.id, "checkin", now, sql`changes() = 1`),
@@ -187,6 +169,7 @@ export async function verifyCheckin(
     checkinCardStatement(db, now, { id }),
     ...cameStatements(db, school.id, userId, verdict.occurrenceKey),
   ]);
+  confirmationWritten(db, touched);
   const row = (updated as CheckinRow[])[0];
   // Verified meanwhile by a parallel request: that one confirmed and awarded.
   if (!row) throw new HttpError(409, checkinMessages.alreadyVerified);

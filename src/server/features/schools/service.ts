@@ -107,14 +107,25 @@ export function schoolPagePaths(db: Db): Promise<readonly string[]> {
   return paths();
 }
 
-/** The statement a check-in's batch runs before confirming a school (see the query's note). */
+/**
+ * The statement a check-in's batch runs before confirming a school (see the query's note);
+ * give its result to `confirmationWritten` once the batch has committed.
+ */
 export function touchConfirmation(db: Db, schoolId: number, now: Date) {
-  schoolsChanged(db);
   return bumpSchoolsVersionUnlessConfirmedSince(
     db,
     schoolId,
     new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000),
   );
+}
+
+/**
+ * After a batch with `touchConfirmation`: when it moved the schools version (a school's first
+ * confirmation of the day), this copy reads the version again at once. Told only then, a
+ * copy taking a stream of check-ins keeps the version it knows, and what is kept by it.
+ */
+export function confirmationWritten(db: Db, touched: unknown): void {
+  if (Number((touched as { rowsAffected?: number } | undefined)?.rowsAffected ?? 0) > 0) schoolsChanged(db);
 }
 
 /** Bumps the schools version when the statement just before this one in the batch changed any row. */
