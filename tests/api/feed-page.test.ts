@@ -4,8 +4,14 @@
  * nothing private. The profile's Posts section is rendered the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import {
+  type CheckinView,
+  FEED_RECENT_CHECKINS,
+  type RecentCheckins,
+} from "../../src/common/schemas/checkins";
 import type { PostView } from "../../src/common/schemas/posts";
 import { badgePrivacyTexts } from "../../src/common/schemas/privacy-texts";
+import { insertVerifiedCheckins } from "../support/checkins";
 import { seedFixtureSchools } from "../support/schools";
 import { registerMember } from "../support/session";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -93,7 +99,10 @@ describe("/feed", () => {
     });
     expect(body).toContain(badgePrivacyTexts.ownerPrivate);
     expect(body).not.toContain(badgePrivacyTexts.ownerShared);
-    expect(propsOf(body, "FeedSaved")).toMatchObject({ savedSchools: [{ schoolId }], checkins: [] });
+    expect(propsOf(body, "FeedSaved")).toMatchObject({
+      savedSchools: [{ schoolId }],
+      checkins: { items: [], total: 0 },
+    });
     expect(body).toContain("Badge Progress");
     expect(body).toContain("Keep my badge progress private");
     expect(body).toContain("Saved Schools");
@@ -103,6 +112,29 @@ describe("/feed", () => {
     expect(body).toContain("See Friends");
     expect(body).toContain(`href="/users/${m.id}"`);
     expect(propsOf(body, "Newsfeed")).toMatchObject({ posts: [] });
+  });
+
+  it("sends the newest 10 check-ins and the count of all of them, not the whole list", async () => {
+    const m = await registerMember(t, "feedcheckins");
+    const schoolId = Object.values(schoolIds)[0] as number;
+    await insertVerifiedCheckins(
+      t,
+      m.id,
+      Array.from({ length: 12 }, () => schoolId),
+    );
+    const all = (await (
+      await t.request("/api/checkins", { headers: { cookie: m.cookie } })
+    ).json()) as CheckinView[];
+    expect(all).toHaveLength(12);
+
+    const body = await html("/feed", m);
+    const recent = propsOf(body, "FeedSaved")?.checkins as RecentCheckins | undefined;
+    expect(recent?.items).toHaveLength(FEED_RECENT_CHECKINS);
+    expect(recent?.total).toBe(12);
+    // The newest, as GET /api/checkins lists them.
+    expect(recent?.items.map((c) => c.id)).toEqual(all.slice(0, 10).map((c) => c.id));
+    expect(body.match(/class="checkin-item"/g)).toHaveLength(10);
+    expect(body).toContain("Show all 12 check-ins");
   });
 
   it("puts no secret in the islands' props: no e-mail, session token or password", async () => {

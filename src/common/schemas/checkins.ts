@@ -88,6 +88,25 @@ export interface CheckinView {
   school: { gym: string; city: string; slug: string; timeZone: string } | null;
 }
 
+/**
+ * How many check-ins the feed's Past Check-ins panel gets with the page. The whole list made
+ * up much of /feed's body for an active member, and a phone paid for it on every visit; the
+ * newest few and the count are what the panel shows first, the rest when the member asks.
+ */
+export const FEED_RECENT_CHECKINS = 10;
+
+/** The feed's first page of the member's check-ins: the newest FEED_RECENT_CHECKINS and how many in all. */
+export interface RecentCheckins {
+  items: CheckinView[];
+  total: number;
+}
+
+/** The recent page of a list that is newest first, as GET /api/checkins answers it. */
+export const recentCheckinsOf = (list: CheckinView[]): RecentCheckins => ({
+  items: list.slice(0, FEED_RECENT_CHECKINS),
+  total: list.length,
+});
+
 /** POST /api/checkins and PATCH /api/checkins/{id}/verify: the check-in and the badges it just earned. */
 export interface CheckinResult extends CheckinView {
   distanceMeters: number;

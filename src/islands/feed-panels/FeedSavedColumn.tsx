@@ -1,14 +1,14 @@
 import { useId } from "react";
-import type { CheckinView } from "../../common/schemas/checkins";
-import { useMyCheckins } from "../checkins/queries/checkins";
+import type { RecentCheckins } from "../../common/schemas/checkins";
+import { useRecentCheckins } from "../checkins/queries/checkins";
 import { PastCheckinsPanel } from "./PastCheckinsPanel";
 import { type SavedSchool, SavedSchoolsPanel } from "./SavedSchoolsPanel";
 import { PhonePanel, SummaryTile, SummaryTiles, usePhonePanels } from "./SummaryTiles";
 
 export interface FeedSavedProps {
   savedSchools: SavedSchool[];
-  /** The member's check-ins from the server (null: the panel loads them). */
-  checkins: CheckinView[] | null;
+  /** The member's newest check-ins and their count from the server (null: the panel loads them). */
+  checkins: RecentCheckins | null;
 }
 
 /**
@@ -18,8 +18,8 @@ export interface FeedSavedProps {
 export function FeedSavedColumn({ savedSchools, checkins }: FeedSavedProps) {
   const panels = usePhonePanels<"saved" | "checkins">();
   const id = useId();
-  // The panel's own query: the tile counts what the panel lists.
-  const mine = useMyCheckins(true, checkins ?? undefined).data;
+  // The panel's own query: the tile counts every check-in, not only the few the panel lists.
+  const recent = useRecentCheckins(checkins ?? undefined).data;
   return (
     <>
       <SummaryTiles label="Your gyms">
@@ -32,7 +32,7 @@ export function FeedSavedColumn({ savedSchools, checkins }: FeedSavedProps) {
         />
         <SummaryTile
           label="Check-ins"
-          value={mine ? mine.length : "…"}
+          value={recent ? recent.total : "…"}
           panelId={`${id}-checkins`}
           open={panels.isOpen("checkins")}
           onToggle={() => panels.toggle("checkins")}

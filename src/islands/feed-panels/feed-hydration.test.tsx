@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it, spyOn } from "bun:test";
 import { act, type ReactElement } from "react";
+import { type CheckinView, recentCheckinsOf } from "../../common/schemas/checkins";
 import FeedProgress from "../FeedProgress";
 import FeedSaved from "../FeedSaved";
 import { withDom } from "../home/test-dom";
@@ -40,6 +41,17 @@ async function hydrateLikeTheBrowser(ui: ReactElement) {
   };
 }
 
+const gym = { gym: "Bravo Grappling", city: "Austin", slug: "bravo", timeZone: "America/Chicago" };
+/** Twelve check-ins, newest first, as GET /api/checkins lists them. */
+const twelveCheckins: CheckinView[] = Array.from({ length: 12 }, (_, i) => ({
+  id: 12 - i,
+  schoolId: 2,
+  checkedInAt: `2026-02-${String(12 - i).padStart(2, "0")}T18:00:00.000Z`,
+  localDate: `2026-02-${String(12 - i).padStart(2, "0")}`,
+  verified: true,
+  school: gym,
+}));
+
 describe("feed hydration", () => {
   it("fetches no posts, progress or check-ins, and matches the server's HTML", async () => {
     const calls = mockFetch({
@@ -60,7 +72,7 @@ describe("feed hydration", () => {
         <FeedProgress progress={progress} shareBadgeProgressPublic={true} />
         <FeedSaved
           savedSchools={[{ schoolId: 1, name: "Alpha BJJ", city: "Austin", slug: "alpha" }]}
-          checkins={[]}
+          checkins={recentCheckinsOf(twelveCheckins)}
         />
         <Newsfeed viewer={viewer} posts={pageOf(20, 10)} />
       </>
@@ -70,6 +82,10 @@ describe("feed hydration", () => {
       expect(container.querySelectorAll("article")).toHaveLength(10);
       expect(container.textContent).toContain("Alpha BJJ");
       expect(container.textContent).toContain("Check-ins1");
+      // The newest 10 of the member's 12 check-ins, and the count of all of them.
+      expect(container.querySelectorAll(".checkin-item")).toHaveLength(10);
+      expect(container.querySelector(".checkins-more")?.textContent).toBe("Show all 12 check-ins");
+      expect(container.textContent).toContain("Check-ins 12");
       // Only the location, which the page asks for on load (spec §4), goes to the network.
       expect(calls.map((c) => c.url)).toEqual(["/api/location/ip"]);
       // React reports a server/client difference through console.error. (Other dev warnings,

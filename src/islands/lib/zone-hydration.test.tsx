@@ -38,7 +38,7 @@ const viewer = { id: 7, username: "ana", profilePhoto: null };
 
 const islands: { name: IslandName; props: object }[] = [
   { name: "FeedProgress", props: { progress, shareBadgeProgressPublic: true } },
-  { name: "FeedSaved", props: { savedSchools: [], checkins } },
+  { name: "FeedSaved", props: { savedSchools: [], checkins: { items: checkins, total: 1 } } },
   { name: "Newsfeed", props: { viewer, posts: pageOf(20, 3) } },
   { name: "ProfileBadges", props: { userId: 7, isOwner: true, awards, progress } },
   { name: "ProfileActivity", props: { userId: 7, isOwner: true, checkins } },

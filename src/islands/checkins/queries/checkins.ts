@@ -2,7 +2,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { useEffect, useRef } from "react";
 import { showToast } from "../../../client/toast";
 import { localDateAt } from "../../../common/schedule/open-now";
-import { type CheckinView, checkinMessages } from "../../../common/schemas/checkins";
+import {
+  type CheckinView,
+  checkinMessages,
+  type RecentCheckins,
+  recentCheckinsOf,
+} from "../../../common/schemas/checkins";
 import { badgeKeys, type EarnedBadge } from "../../badges/queries/badges";
 import { celebrateEarned } from "../../badges/queries/celebrations";
 import { ApiError, apiRequest, failureText } from "../../lib/api";
@@ -25,6 +30,12 @@ export function localDay(at: Date | string = new Date()): string {
 export const checkinKeys = {
   all: ["/api/checkins"] as const,
   mine: () => ["/api/checkins", "mine"] as const,
+  /**
+   * The feed's recent page ({ items, total }), under the member's list so invalidating that
+   * one reaches it; its own key, because the full list's readers (useCheckedInToday) must never
+   * see a partial list.
+   */
+  recent: () => ["/api/checkins", "mine", "recent"] as const,
   user: (userId: number) => ["/api/checkins", "user", userId] as const,
   /**
    * Whether the member checked in at a school on a local day. Today's unverified check-ins are
@@ -37,6 +48,11 @@ export const fetchMyCheckins = () => apiRequest<CheckinView[]>("GET", "/api/chec
 export const fetchUserCheckins = (userId: number) =>
   apiRequest<CheckinView[]>("GET", `/api/checkins/user/${userId}`);
 
+/** The API has no page of check-ins: the recent page is cut from the whole list. */
+export const fetchRecentCheckins = async () => recentCheckinsOf(await fetchMyCheckins());
+
+export const recentCheckinsQueryOptions = () =>
+  queryOptions({ queryKey: checkinKeys.recent(), queryFn: fetchRecentCheckins });
 export const myCheckinsQueryOptions = () =>
   queryOptions({ queryKey: checkinKeys.mine(), queryFn: fetchMyCheckins });
 export const userCheckinsQueryOptions = (userId: number) =>
@@ -45,6 +61,11 @@ export const userCheckinsQueryOptions = (userId: number) =>
 /** The viewer's own check-ins (newest first); only fetched for a signed-in member. */
 export function useMyCheckins(enabled: boolean, initial?: CheckinView[]) {
   return useQuery({ ...myCheckinsQueryOptions(), enabled, initialData: initial });
+}
+
+/** The feed's newest check-ins and their count, seeded by the page so hydrating fetches nothing. */
+export function useRecentCheckins(initial?: RecentCheckins) {
+  return useQuery({ ...recentCheckinsQueryOptions(), initialData: initial });
 }
 
 export function useUserCheckins(userId: number, enabled = true, initial?: CheckinView[]) {
@@ -147,7 +168,10 @@ export function useCreateCheckin(schoolId: number) {
   });
 }
 
-/** DELETE /api/checkins/{id}: the owner's check-in leaves every cached list. */
+/**
+ * DELETE /api/checkins/{id}: the owner's check-in leaves every cached list at once; the feed's
+ * recent page also counts one less and is fetched again, so the next older check-in moves up.
+ */
 export function useDeleteCheckin() {
   const client = useQueryClient();
   return useMutation({
@@ -157,6 +181,11 @@ export function useDeleteCheckin() {
       client.setQueriesData<CheckinView[]>({ queryKey: checkinKeys.all }, (list) =>
         Array.isArray(list) ? list.filter((c) => c.id !== id) : list,
       );
+      // Only the owner deletes, so it was one of theirs even when older than the page shows.
+      client.setQueryData<RecentCheckins>(checkinKeys.recent(), (page) =>
+        page ? { items: page.items.filter((c) => c.id !== id), total: Math.max(0, page.total - 1) } : page,
+      );
+      void client.invalidateQueries({ queryKey: checkinKeys.recent(), exact: true });
       void client.invalidateQueries({ queryKey: badgeKeys.all });
     },
     onError: (error) => {

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { recentCheckinsOf } from "../../../common/schemas/checkins";
 import { TABLE_FAMILIES, type VersionedTable } from "../../../db/table-versions";
 import { feedPage } from "../../../pages/feed";
 import type { AppContext } from "../../context";
@@ -48,7 +49,8 @@ export function feedPageRoutes(
       community,
       // 'Keep private' shows what others see: the badges are theirs to see by showBadgeCount alone.
       progress: { progress, shareBadgeProgressPublic: settings.showBadgeCount },
-      saved: { savedSchools, checkins },
+      // Only the newest check-ins and the count: the panel fetches the rest when asked.
+      saved: { savedSchools, checkins: recentCheckinsOf(checkins) },
     });
   };
 
