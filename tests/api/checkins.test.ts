@@ -228,6 +228,23 @@ describe("listing freshness", () => {
     );
     const stale = await staleSchools(t.app.context.database.db, clock, 90, 10_000);
     expect(stale.map((s) => s.id)).not.toContain(school.id);
+    // Another check-in within the hour leaves the confirmation as it is; one after it moves it.
+    const confirmedAt = async () => [
+      (await sql("select last_verified_at from schools where id = ?", [school.id]))[0]?.[0],
+      (
+        await sql("select last_confirmed_at from open_mat_sessions where school_id = ? and weekday = 6", [
+          school.id,
+        ])
+      )[0]?.[0],
+    ];
+    const first = clock.getTime();
+    clock = new Date(first + 30 * 60_000);
+    expect((await checkIn(await registerMember(t), school)).status).toBe(201);
+    expect(await confirmedAt()).toEqual([first, first]);
+    clock = new Date(first + 61 * 60_000);
+    expect((await checkIn(await registerMember(t), school)).status).toBe(201);
+    expect(await confirmedAt()).toEqual([clock.getTime(), clock.getTime()]);
+    clock = new Date(first);
     // 91 days on it is stale again.
     const later = new Date(clock.getTime() + 91 * 86_400_000);
     expect((await staleSchools(t.app.context.database.db, later, 90, 10_000)).map((s) => s.id)).toContain(

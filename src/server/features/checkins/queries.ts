@@ -117,17 +117,29 @@ export const markVerified = (
     .where(and(eq(checkins.id, id), eq(checkins.userId, userId), eq(checkins.verified, false)))
     .returning();
 
+/** How fresh a confirmation stays before the next check-in writes a newer one. */
+export const CONFIRMATION_KEPT_MS = 3_600_000;
+
 /**
  * Listing freshness: the session and its school were seen open at `at` (three statements for
- * a batch; the first's result goes to `confirmationWritten` after it commits).
+ * a batch; the first's result goes to `confirmationWritten` after it commits). A time already
+ * confirmed within the hour, and today (UTC, the day `touchConfirmation` counts), is left as
+ * it is: what reads it (stale listings, "confirmed" dates) counts days, and an open mat's
+ * every check-in would otherwise rewrite both rows and move their tables' versions, which
+ * every member page kept from a school's tables depends on.
  */
-export const confirmListing = (db: Db, schoolId: number, sessionId: number, at: Date) =>
-  [
+export const confirmListing = (db: Db, schoolId: number, sessionId: number, at: Date) => {
+  const dayStart = Math.floor(at.getTime() / 86_400_000) * 86_400_000;
+  const olderThan = Math.max(at.getTime() - CONFIRMATION_KEPT_MS, dayStart);
+  return [
     touchConfirmation(db, schoolId, at),
     // As SQL, not drizzle's update builder: building each cost more than running it.
-    db.run(sql`UPDATE open_mat_sessions SET last_confirmed_at = ${at.getTime()} WHERE id = ${sessionId}`),
-    db.run(sql`UPDATE schools SET last_verified_at = ${at.getTime()} WHERE id = ${schoolId}`),
+    db.run(sql`UPDATE open_mat_sessions SET last_confirmed_at = ${at.getTime()}
+      WHERE id = ${sessionId} AND (last_confirmed_at IS NULL OR last_confirmed_at < ${olderThan})`),
+    db.run(sql`UPDATE schools SET last_verified_at = ${at.getTime()}
+      WHERE id = ${schoolId} AND (last_verified_at IS NULL OR last_verified_at < ${olderThan})`),
   ] as const;
+};
 
 export const findOwnCheckin = (db: Db, id: number, userId: number) =>
   db
