@@ -24,6 +24,9 @@ export async function load(url, { durationSeconds, headers = {}, requests }) {
     p99Ms: result.latency.p99,
     requests: result.requests.total,
     non2xx: result.non2xx,
+    statusCounts: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, v.count]),
+    ),
     errors: result.errors,
   };
 }

@@ -61,8 +61,12 @@ export function memberPageRequests({ cookies, memberIds }) {
   ];
 }
 
+/** Checkpoints for a soak of `total` requests at these shares of it. */
+export const soakCheckpoints = (total, shares = [0.1, 0.25, 0.5, 0.75, 1]) =>
+  shares.map((share) => Math.max(1, Math.round(total * share)));
+
 /**
- * Checkpoints for a soak of `total` requests at these shares of it, and its goal: memory has
+ * The soak's goal: memory has
  * levelled off when no reading after the half-way one is more than `maxGrowthPercent` above
  * the highest reading up to it. A leak makes new highs late in the run; the collector's
  * sawtooth moves a single reading up or down by a fifth (one run read 520, 389, 464 and 451

@@ -32,6 +32,7 @@ export function summarize({
         ...result,
         percentOfCeiling,
         goal: rowGoal(scenario, percentOfCeiling, result.p99Ms, base && result.reqPerSec / base.reqPerSec),
+        ...(scenario.expectStatus ? { expectStatus: scenario.expectStatus } : {}),
         ...(result.roundTrips !== undefined ? { roundTrips: result.roundTrips } : {}),
       };
     }),
@@ -128,6 +129,15 @@ function warnings({ cpus, loadAverageBefore, ceilingRuns, ceiling, throughput })
   }
   // A target answering errors is fast for the wrong reason; say so beside its number.
   for (const row of throughput.filter((r) => r.non2xx || r.errors)) {
+    if (row.expectStatus) {
+      // autocannon's status counts include the warm-up; its total does not.
+      const unexpected = Math.max(0, row.requests - (row.statusCounts?.[row.expectStatus] ?? 0));
+      if (unexpected || row.errors)
+        found.push(
+          `${row.name}: ${unexpected} answers other than ${row.expectStatus} and ${row.errors} errors.`,
+        );
+      continue;
+    }
     found.push(
       `${row.name}: ${row.non2xx} non-2xx responses and ${row.errors} errors in ${row.requests} requests.`,
     );
