@@ -6,8 +6,9 @@
  * turns into 'Checked in today' (also after a reload) and the profile lists the badge and the
  * verified check-in, which the owner deletes. axe checks the school page and the profile.
  */
+import { createClient } from "@libsql/client";
 import { type Browser, expect, test } from "@playwright/test";
-import { checkinMessages, EARTH_RADIUS_M } from "../../src/common/schemas/checkins";
+import { checkinMessages, EARTH_RADIUS_M, FEED_RECENT_CHECKINS } from "../../src/common/schemas/checkins";
 import { hydratedIsland, newMember, registerViaApi } from "./support/accounts";
 import { expectNoViolations } from "./support/axe";
 import { OPEN_NOW_GYM, type OpenNowServer, startOpenNowServer } from "./support/open-now-server";
@@ -118,5 +119,41 @@ test("at the gym during the open mat: checked in, the badge celebrated once, sho
   await expectNoViolations(page);
   await item.getByRole("button", { name: /^Delete check-in at Open Now Jiu Jitsu/ }).click();
   await expect(activity.locator(".checkin-item")).toHaveCount(0);
+  await close();
+});
+
+test("the feed's Past Check-ins lists the newest 10, and all of them from the keyboard", async ({
+  browser,
+}) => {
+  const { page, close } = await memberAt(browser, atGym);
+  const { id } = ((await (await page.request.get("/api/auth/me")).json()) as { user: { id: number } }).user;
+  // A regular's past open mats: one verified check-in a day for the 12 days before today.
+  const db = createClient({ url: server.databaseUrl });
+  const day = 86_400_000;
+  for (let ago = 1; ago <= 12; ago++) {
+    const at = Date.now() - ago * day;
+    await db.execute({
+      sql: `INSERT INTO checkins (user_id, school_id, checked_in_at, local_date, verified, distance_meters, session_id)
+        VALUES (?, ?, ?, ?, 1, 5, NULL)`,
+      args: [id, server.schoolId, at, new Date(at - 5 * 3_600_000).toISOString().slice(0, 10)],
+    });
+  }
+  db.close();
+  await page.goto("/feed");
+  const saved = await hydratedIsland(page, "FeedSaved");
+  const panel = saved.getByRole("region", { name: "Past Check-ins" });
+  await expect(panel.locator(".checkin-item")).toHaveCount(FEED_RECENT_CHECKINS);
+  const more = panel.getByRole("button", { name: "Show all 12 check-ins" });
+  await expect(more).toHaveAttribute("aria-expanded", "false");
+  await more.focus();
+  await page.keyboard.press("Enter");
+  await expect(panel.locator(".checkin-item")).toHaveCount(12);
+  const fewer = panel.getByRole("button", { name: "Show fewer" });
+  await expect(fewer).toBeFocused();
+  await expect(fewer).toHaveAttribute("aria-expanded", "true");
+  await expectNoViolations(page);
+  await page.keyboard.press("Enter");
+  await expect(panel.locator(".checkin-item")).toHaveCount(FEED_RECENT_CHECKINS);
+  await expect(more).toBeFocused();
   await close();
 });

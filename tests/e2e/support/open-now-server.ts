@@ -32,6 +32,8 @@ export function startedMinutesAgo(minutes: number, timeZone: string, now = new D
 
 export interface OpenNowServer {
   url: string;
+  /** The server's database, for a test that must write what no API call can (past days). */
+  databaseUrl: string;
   schoolId: number;
   slug: string;
   stop(): Promise<void>;
@@ -75,6 +77,7 @@ export async function startOpenNowServer(env: Record<string, string> = {}): Prom
     throw new Error(`the imported school is not id 1: ${JSON.stringify(school)}`);
   return {
     url: server.url,
+    databaseUrl: database,
     schoolId: school.id,
     slug: school.slug,
     async stop() {
