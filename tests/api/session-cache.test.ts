@@ -123,6 +123,23 @@ describe("createSessionCache", () => {
     expect(cache.get("t")).toBeUndefined();
   });
 
+  it("shares a lookup between requests that ask while it runs, but not across a write", async () => {
+    const cache = createSessionCache(1000, () => 0);
+    let reads = 0;
+    const read = async () => {
+      const n = ++reads;
+      await Bun.sleep(5);
+      return n;
+    };
+    expect(await Promise.all([cache.lookUp("t", read), cache.lookUp("t", read)])).toEqual([1, 1]);
+    const before = cache.lookUp("t", read);
+    cache.forgetAll();
+    const after = cache.lookUp("t", read);
+    expect([await before, await after]).toEqual([2, 3]);
+    // Another token is its own lookup.
+    expect(await Promise.all([cache.lookUp("t", read), cache.lookUp("u", read)])).toEqual([4, 5]);
+  });
+
   it("does not keep a lookup that a write overlapped", () => {
     const cache = createSessionCache(1000, () => 0);
     const before = cache.generation;

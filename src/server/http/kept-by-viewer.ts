@@ -29,6 +29,9 @@ export interface Stamp {
 
 export function createKeptStore<T>(maxBytes: number, sizeOf: (value: T) => number): KeptStore<T> {
   const entries = new Map<string, { stamp: Stamp; value: T; size: number }>();
+  // Loads under way, by key: requests that miss together (a member's tabs, the minute
+  // turning on a busy copy) share one load instead of each reading the database again.
+  const loading = new Map<string, { stamp: Stamp; value: Promise<T | undefined> }>();
   let held = 0;
   const drop = (key: string) => {
     const entry = entries.get(key);
@@ -39,13 +42,22 @@ export function createKeptStore<T>(maxBytes: number, sizeOf: (value: T) => numbe
   return {
     async get(key, stamp, load) {
       const kept = entries.get(key);
-      if (kept && kept.stamp.versions === stamp.versions && kept.stamp.minute === stamp.minute) {
+      if (kept && sameStamp(kept.stamp, stamp)) {
         // Most recently used last, so the first key is the one to drop.
         entries.delete(key);
         entries.set(key, kept);
         return kept.value;
       }
-      const value = await load();
+      const shared = loading.get(key);
+      if (shared && sameStamp(shared.stamp, stamp)) return shared.value;
+      const pending = load();
+      loading.set(key, { stamp, value: pending });
+      let value: T | undefined;
+      try {
+        value = await pending;
+      } finally {
+        if (loading.get(key)?.value === pending) loading.delete(key);
+      }
       if (value === undefined || maxBytes <= 0) return value;
       const size = sizeOf(value);
       drop(key);
@@ -57,6 +69,8 @@ export function createKeptStore<T>(maxBytes: number, sizeOf: (value: T) => numbe
     },
   };
 }
+
+const sameStamp = (a: Stamp, b: Stamp) => a.versions === b.versions && a.minute === b.minute;
 
 /** The stamp for a request now: the versions of `tables` on this copy, and the minute. */
 export async function stampOf(client: Client, tables: readonly VersionedTable[], now: Date): Promise<Stamp> {

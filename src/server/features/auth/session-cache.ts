@@ -20,6 +20,12 @@ export interface SessionCache {
   set(token: string, value: CachedSession, generation: number): void;
   delete(token: string): void;
   forgetAll(): void;
+  /**
+   * `read`'s answer for `token`, shared by the requests that ask while it runs: a member's
+   * parallel requests (a page and its islands, or every connection of a busy client) whose
+   * entry ran out together read the database once. Not shared across a write (`forgetAll`).
+   */
+  lookUp<T>(token: string, read: () => Promise<T>): Promise<T>;
   /** Read before a lookup starts; a lookup that overlaps a write is not kept. */
   readonly generation: number;
 }
@@ -29,6 +35,7 @@ const MAX_ENTRIES = 10_000;
 
 export function createSessionCache(ttlMs: number, clock: () => number = performance.now.bind(performance)) {
   const entries = new Map<string, { value: CachedSession; until: number }>();
+  const reading = new Map<string, { generation: number; answer: Promise<unknown> }>();
   let generation = 0;
   const cache: SessionCache = {
     get(token) {
@@ -54,6 +61,17 @@ export function createSessionCache(ttlMs: number, clock: () => number = performa
     forgetAll() {
       generation++;
       entries.clear();
+    },
+    lookUp<T>(token: string, read: () => Promise<T>) {
+      const shared = reading.get(token);
+      if (shared && shared.generation === generation) return shared.answer as Promise<T>;
+      const answer = read();
+      reading.set(token, { generation, answer });
+      const done = () => {
+        if (reading.get(token)?.answer === answer) reading.delete(token);
+      };
+      answer.then(done, done);
+      return answer;
     },
     get generation() {
       return generation;

@@ -62,7 +62,8 @@ export async function validateSessionToken(
   const generation = cache?.generation ?? 0;
   const cached = cache?.get(token);
   const sessionId = cached?.session.id ?? hashToken(token);
-  let row = cached ?? (await findSessionWithUser(db, sessionId));
+  const read = () => findSessionWithUser(db, sessionId);
+  let row = cached ?? (await (cache ? cache.lookUp(token, read) : read()));
   if (!row && catchUp && TOKEN_SHAPE.test(token)) {
     await catchUp();
     row = await findSessionWithUser(db, sessionId);
