@@ -217,44 +217,34 @@ function reachOfDelete(table: string): readonly string[] {
   return deletesReach.get(table) ?? (versioned.has(table) ? [table] : NONE);
 }
 
-/** The versioned tables a statement may write, by its text (kept: the texts are a few hundred). */
-const targetsByText = new Map<string, readonly string[]>();
-function targetsOf(text: string): readonly string[] {
-  let targets = targetsByText.get(text);
-  if (targets) return targets;
+/** What a statement may write, read from its text. */
+interface Writes {
+  /** The table it names, versioned or not ("*": it may write any); undefined for a read. */
+  table?: string;
+  /** The versioned tables it may change. */
+  versioned: readonly string[];
+}
+
+const READS: Writes = { versioned: NONE };
+
+/** What each statement text may write (kept: the texts are a few hundred). */
+const writesByText = new Map<string, Writes>();
+function writesOf(text: string): Writes {
+  let writes = writesByText.get(text);
+  if (writes) return writes;
   const target = WRITE.test(text) ? TARGET.exec(text) : undefined;
-  if (target === undefined) targets = NONE;
+  if (target === undefined) writes = READS;
   // A WITH that writes, or a form not read here, can write anything: every table.
-  else if (target === null) targets = WRITING_WORD.test(text) ? ALL : NONE;
+  else if (target === null) writes = WRITING_WORD.test(text) ? { table: "*", versioned: ALL } : READS;
   else {
     const table = (target[1] as string).toLowerCase();
     // A row deleted (or replaced) takes its children with it: every table its keys reach.
-    targets = REMOVES.test(text) ? reachOfDelete(table) : versioned.has(table) ? [table] : NONE;
+    const reached = REMOVES.test(text) ? reachOfDelete(table) : versioned.has(table) ? [table] : NONE;
+    writes = { table, versioned: reached };
   }
-  if (targetsByText.size >= 4096) targetsByText.clear();
-  targetsByText.set(text, targets);
-  return targets;
-}
-
-/**
- * The table a statement writes by its text, versioned or not ("*": it may write any, as a
- * WITH that writes does); undefined for a read.
- */
-const rawTargetByText = new Map<string, string | undefined>();
-function rawTargetOf(text: string): string | undefined {
-  if (rawTargetByText.has(text)) return rawTargetByText.get(text);
-  const target = WRITE.test(text) ? TARGET.exec(text) : undefined;
-  const table =
-    target === undefined
-      ? undefined
-      : target === null
-        ? WRITING_WORD.test(text)
-          ? "*"
-          : undefined
-        : target[1];
-  if (rawTargetByText.size >= 4096) rawTargetByText.clear();
-  rawTargetByText.set(text, table?.toLowerCase());
-  return table?.toLowerCase();
+  if (writesByText.size >= 4096) writesByText.clear();
+  writesByText.set(text, writes);
+  return writes;
 }
 
 /**
@@ -272,8 +262,8 @@ function notifyWatchers(clock: Clock, statements: readonly InStatement[], versio
     const hit =
       versioned.some((table) => watcher.tables.has(table)) ||
       statements.some((statement) => {
-        const raw = rawTargetOf(textOf(statement));
-        return raw !== undefined && (raw === "*" || watcher.tables.has(raw));
+        const { table } = writesOf(textOf(statement));
+        return table !== undefined && (table === "*" || watcher.tables.has(table));
       });
     if (hit) watcher.listener();
   }
@@ -293,7 +283,8 @@ export function trackTableWrites(client: Client): Client {
   const batch = client.batch.bind(client);
   const mark = (statements: readonly InStatement[]) => {
     const tables = new Set<string>();
-    for (const statement of statements) for (const table of targetsOf(textOf(statement))) tables.add(table);
+    for (const statement of statements)
+      for (const table of writesOf(textOf(statement)).versioned) tables.add(table);
     return [...tables];
   };
   const sent = (statements: readonly InStatement[], tables: readonly string[]) => {

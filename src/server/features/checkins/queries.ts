@@ -118,7 +118,7 @@ export const markVerified = (
     .returning();
 
 /** How fresh a confirmation stays before the next check-in writes a newer one. */
-export const CONFIRMATION_KEPT_MS = 3_600_000;
+const CONFIRMATION_KEPT_MS = 3_600_000;
 
 /**
  * Listing freshness: the session and its school were seen open at `at` (three statements for
