@@ -201,6 +201,34 @@ describe("one check-in per school per local day", () => {
   });
 });
 
+describe("check-ins sent at once by different members", () => {
+  it("each is its own: one row, one feed card and the first badge each, with its own answer", async () => {
+    clock = SAT_11_NY;
+    const members = await Promise.all(Array.from({ length: 6 }, () => registerMember(t)));
+    // A member already checked in today is refused with 409 beside the others, changing nothing of theirs.
+    const again = members[0] as Member;
+    expect((await checkIn(again, gym)).status).toBe(201);
+    const answers = await Promise.all(members.map((m) => checkIn(m, gym)));
+    expect(answers.map((r) => r.status)).toEqual([409, 201, 201, 201, 201, 201]);
+    for (const [i, res] of answers.entries()) {
+      if (i === 0) continue;
+      const body = (await res.json()) as CheckinResult;
+      const [row] = await sql("select user_id, school_id from checkins where id = ?", [body.id]);
+      expect(Number(row?.[0])).toBe((members[i] as Member).id);
+      expect(Number(row?.[1])).toBe(gym.id);
+      expect(body.newBadges.map((b) => b.code)).toContain("novice");
+    }
+    for (const m of members) {
+      const [cards] = await sql("select count(*) from posts where user_id = ? and checkin_id is not null", [
+        m.id,
+      ]);
+      expect(Number(cards?.[0])).toBe(1);
+      const [rows] = await sql("select count(*) from checkins where user_id = ?", [m.id]);
+      expect(Number(rows?.[0])).toBe(1);
+    }
+  });
+});
+
 describe("listing freshness", () => {
   it("a verified check-in confirms its session and school in the same write", async () => {
     clock = SAT_11_NY;

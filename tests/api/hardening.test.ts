@@ -238,4 +238,27 @@ describe("the real HTTP server", () => {
       expectSecurityHeaders(response, url);
     }
   }, 30_000);
+
+  it("reads a JSON body up to 1 MiB from the socket, with or without Content-Length, and refuses more", async () => {
+    const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+      fetch(`${origin}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "sec-fetch-site": "same-origin", ...headers },
+        body,
+      });
+    const login = JSON.stringify({ identifier: "nobody@example.com", password: "wrong password" });
+    const declared = await post(login);
+    expect(declared.status).toBe(401);
+    expect((await declared.json()).message).toBe("Invalid credentials");
+    const chunked = await post(new Blob([login]).stream());
+    expect(chunked.status).toBe(401);
+    const big = JSON.stringify({ identifier: "x".repeat(1024 * 1024 + 10), password: "p" });
+    for (const body of [big, new Blob([big]).stream()]) {
+      const response = await post(body);
+      expect(response.status).toBe(413);
+      expect((await response.json()).message).toBe("Request body is too large (limit 1 MiB)");
+    }
+    const malformed = await post("{not json");
+    expect(malformed.status).toBe(400);
+  }, 20_000);
 });

@@ -8,6 +8,7 @@ import {
   checkinMessages,
 } from "../../../common/schemas/checkins";
 import type { Db } from "../../../db/client";
+import { batchTogether } from "../../../db/grouped-batch";
 import { uniqueViolationOf } from "../../../db/unique-violation";
 import { HttpError } from "../../http/errors";
 import { can, requireAccess } from "../../policy/access";
@@ -113,9 +114,10 @@ export async function createCheckin(
     sessionId: verdict.near ? verdict.sessionId : null,
   });
   try {
-    // One batch is one transaction: the insert, the listing's freshness, the awards and the feed card.
+    // One batch is one transaction: the insert, the listing's freshness, the awards and the feed
+    // card (committed with other requests' check-ins of the same moment).
     const [inserted, newAwards, , touched] = verdict.near
-      ? await db.batch([
+      ? await batchTogether(db, [
           insert,
           awardStatement(db, userId, now),
           awardEventsStatement(db, userId, now),
@@ -159,7 +161,7 @@ export async function verifyCheckin(
   const listing = await schoolOr404(db, existing.schoolId);
   const { school } = listing;
   const verdict = await judge(db, listing, input, now, false);
-  const [updated, , newAwards, , touched] = await db.batch([
+  const [updated, , newAwards, , touched] = await batchTogether(db, [
     markVerified(db, id, userId, { distanceMeters: verdict.distance, sessionId: verdict.sessionId }),
     // Counted only when this request verified it (not a parallel one).
     listingEventStatement(db, school.id, "checkin", now, sql`changes() = 1`),
