@@ -168,6 +168,15 @@ describe("api errors and request rules", () => {
     });
     expect(chunked.status).toBe(413);
   });
+
+  it("takes an empty body with Content-Length: 0 and a JSON type as no body, as a browser's bodiless POST sends it", async () => {
+    const res = await t.request("/api/auth/logout", {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": "0", "sec-fetch-site": "same-origin" },
+      body: "",
+    });
+    expect(res.status).toBe(200);
+  });
 });
 
 describe("assets, compression, health, seo", () => {

@@ -153,9 +153,13 @@ function guardRaw(request: Request, route: RawBodyRoute) {
 
 const UPLOAD_TOO_LARGE = "Upload is too large";
 
-/** A body framed by its Content-Length alone (a chunked one declares none that binds it). */
+/**
+ * A body of some bytes framed by its Content-Length alone (a chunked one declares none that
+ * binds it). An empty one still goes the long way, which hands the route no body at all: a
+ * browser's bodiless POST says `Content-Length: 0`, often beside a JSON Content-Type.
+ */
 const hasDeclaredLength = (request: Request) =>
-  /^\d+$/.test(request.headers.get("content-length") ?? "") && !request.headers.has("transfer-encoding");
+  /^[1-9]\d*$/.test(request.headers.get("content-length") ?? "") && !request.headers.has("transfer-encoding");
 
 /**
  * Reads a JSON body up front so a body without Content-Length still obeys the limit. One with
