@@ -1,14 +1,16 @@
 // In-process timing of POST /api/checkins as `npm run bench` loads it (issue 25), without HTTP
 // or a load generator:
-//   NODE_ENV=production bun bench/checkin-write.ts [ITERATIONS=1000] [PER_MEMBER=50]
+//   NODE_ENV=production [CONCURRENCY=10] bun bench/checkin-write.ts [ITERATIONS=1000] [PER_MEMBER=50]
 //   NODE_ENV=production bun --cpu-prof --cpu-prof-dir=DIR bench/checkin-write.ts 3000
 // On a copy of the database bench/member-pages.ts seeds (run it once first), with PER_MEMBER
 // verified check-ins per member and 1,000 open schools added by bench/seed-checkins.ts (the
 // result is kept beside it). Each request is the next (member, open school) pair, so every
-// one is a real insert with its badge statements, as in run.mjs. Prints CPU ms per request
+// one is a real insert with its badge statements, as in run.mjs. CONCURRENCY requests at a time
+// (default 1; the bench's load has 10) share their commits (see db/grouped-batch.ts). The open
+// mats are opened again when the template is over half an hour old. Prints CPU ms per request
 // with a guest's /about beside, and the statuses seen. EXPLAIN=1 also prints the query plan
 // of every statement the write path runs (recorded by wrapping the libSQL client) and stops.
-import { copyFileSync, existsSync } from "node:fs";
+import { copyFileSync, existsSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchApp, ORIGIN, timePerRequest } from "./lib/in-process";
@@ -18,7 +20,10 @@ const perMember = Number(process.argv[3] ?? 50);
 const source = join(tmpdir(), "openmat-bench-member-pages.db");
 if (!existsSync(source)) throw new Error("run bench/member-pages.ts once first: it seeds the database");
 const template = join(tmpdir(), `openmat-bench-checkin-write-${perMember}.db`);
-if (!existsSync(`${template}.json`)) {
+// seed-checkins opens its schools' sessions 30 minutes before it runs: later they close.
+const TEMPLATE_FRESH_MS = 30 * 60_000;
+const fresh = (path: string) => existsSync(path) && Date.now() - statSync(path).mtimeMs < TEMPLATE_FRESH_MS;
+if (!fresh(`${template}.json`)) {
   copyFileSync(source, template);
   const seeded = Bun.spawnSync(
     ["bun", "bench/seed-checkins.ts", template, String(perMember), "200", "1000"],
@@ -57,7 +62,8 @@ async function checkin() {
   return res;
 }
 
-const time = (run: () => Promise<Response>) => timePerRequest(run, iterations, 100);
+const concurrency = Number(process.env.CONCURRENCY ?? 1);
+const time = (run: () => Promise<Response>) => timePerRequest(run, iterations, 100, concurrency);
 
 if (process.env.EXPLAIN) {
   const client = bench.app.context.database.client;
@@ -104,7 +110,7 @@ console.log(`GET /about (guest): ${about.cpu.toFixed(3)} ms CPU, ${about.wall.to
 statuses.clear();
 const { cpu, wall } = await time(checkin);
 console.log(
-  `POST /api/checkins (${seeded.checkins} check-ins): ${cpu.toFixed(3)} ms CPU, ${wall.toFixed(3)} ms wall,` +
+  `POST /api/checkins (${seeded.checkins} check-ins, ${concurrency} at a time): ${cpu.toFixed(3)} ms CPU, ${wall.toFixed(3)} ms wall,` +
     ` ${(cpu / about.cpu).toFixed(1)}× /about; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
 );
 await bench.close();

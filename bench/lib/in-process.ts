@@ -69,11 +69,24 @@ export async function benchApp(template?: string, env: Record<string, string> = 
  * CPU (user + system) and wall time per request, in ms, over `iterations` requests after
  * `warmUp` unmeasured ones: on a shared machine, CPU time is the figure to compare.
  */
-export async function timePerRequest(run: () => Promise<Response>, iterations: number, warmUp: number) {
-  for (let i = 0; i < Math.min(warmUp, iterations); i++) await (await run()).arrayBuffer();
+export async function timePerRequest(
+  run: () => Promise<Response>,
+  iterations: number,
+  warmUp: number,
+  concurrency = 1,
+) {
+  // `concurrency` loops share the count, each sending its next request when its last is answered.
+  const runAll = async (count: number) => {
+    let left = count;
+    const loop = async () => {
+      while (left-- > 0) await (await run()).arrayBuffer();
+    };
+    await Promise.all(Array.from({ length: concurrency }, loop));
+  };
+  await runAll(Math.min(warmUp, iterations));
   const started = process.cpuUsage();
   const wall = performance.now();
-  for (let i = 0; i < iterations; i++) await (await run()).arrayBuffer();
+  await runAll(iterations);
   const used = process.cpuUsage(started);
   return {
     cpu: (used.user + used.system) / 1000 / iterations,
