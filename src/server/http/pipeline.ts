@@ -164,8 +164,8 @@ const hasDeclaredLength = (request: Request) =>
 /**
  * Reads a JSON body up front so a body without Content-Length still obeys the limit. One with
  * a Content-Length passed `guard`'s check of it, and the server reads no byte past it, so it
- * is left to be read once, natively: reading it through a stream reader cost a check-in more
- * CPU than its insert.
+ * is left to be read once, natively: reading it through a stream reader and a new Request
+ * was a third of a small JSON POST's CPU (about 100 µs against 68 µs over HTTP).
  */
 async function bufferJsonBody(request: Request, path: string) {
   if (!path.startsWith("/api/") || !isStateChanging(request.method) || !request.body) return request;
