@@ -1,4 +1,5 @@
 import zlib from "node:zlib";
+import { crc32Combine } from "./crc32-combine";
 import { htmlHeaders } from "./render-page";
 
 /**
@@ -27,9 +28,11 @@ export interface MemberShell {
   last?: { header: string; liveFrom: number; gzip: Uint8Array<ArrayBuffer> };
 }
 
+/** Some HTML, deflated, with the CRC-32 and length of its bytes (the gzip trailer needs them). */
 interface Part {
-  bytes: Uint8Array;
   deflated: Uint8Array;
+  crc: number;
+  length: number;
 }
 
 const VIEWPORT = '<meta name="viewport"';
@@ -38,16 +41,20 @@ const HEADER = '<header class="site-header"';
 const AFTER_HEADER = '<dialog id="side-menu"';
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 // RFC 1952: magic, deflate, no flags, no time, no extra flags, unknown OS.
 const GZIP_HEADER = new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 
-// Only the bytes are kept (a member's kept page would hold its HTML twice): the rare client
-// that takes no gzip gets them decoded.
+// Only the deflated bytes are kept, not the HTML as well: a member's kept page took three to
+// four times the memory with it, and 200 members' pages no longer fitted MEMBER_CACHE_MB. The
+// rare client that takes no gzip gets the gzip body decoded.
 function part(text: string, last = false): Part {
   const bytes = encoder.encode(text);
   const flush = last ? zlib.constants.Z_FINISH : zlib.constants.Z_FULL_FLUSH;
-  return { bytes, deflated: zlib.deflateRawSync(bytes, { level: 6, finishFlush: flush }) };
+  return {
+    deflated: zlib.deflateRawSync(bytes, { level: 6, finishFlush: flush }),
+    crc: zlib.crc32(bytes),
+    length: bytes.byteLength,
+  };
 }
 
 /** Bytes as one stored (uncompressed) deflate block, not the last; at most 65,535 of them. */
@@ -100,7 +107,7 @@ export function memberShellOf(html: string, liveFrom: number, status: number): M
 
 /** About what a shell holds in memory. */
 export function shellBytes(shell: MemberShell): number {
-  const size = (p: Part) => p.bytes.byteLength + p.deflated.byteLength;
+  const size = (p: Part) => p.deflated.byteLength + 16;
   // The last gzip body put together from it is about the size of its deflated parts.
   const last =
     shell.head.deflated.byteLength + shell.headRest.deflated.byteLength + shell.tail.deflated.byteLength;
@@ -113,8 +120,6 @@ export function shellBytes(shell: MemberShell): number {
  */
 export function memberPageResponse(shell: MemberShell, liveFrom: number, rendered: string, gzip: boolean) {
   const headers = { ...htmlHeaders, vary: "Accept-Encoding" };
-  if (!gzip)
-    return new Response(memberPageHtml(shell, liveFrom, rendered), { status: shell.status, headers });
   // The same member asking again with nothing moved gets the bytes put together last time:
   // `renderHeader` hands out its kept string, so the same header is the same string.
   let out = shell.last?.header === rendered && shell.last.liveFrom === liveFrom ? shell.last.gzip : undefined;
@@ -122,13 +127,8 @@ export function memberPageResponse(shell: MemberShell, liveFrom: number, rendere
     out = memberPageGzip(shell, liveFrom, rendered);
     shell.last = { header: rendered, liveFrom, gzip: out };
   }
+  if (!gzip) return new Response(Bun.gunzipSync(out), { status: shell.status, headers });
   return new Response(out, { status: shell.status, headers: { ...headers, "content-encoding": "gzip" } });
-}
-
-function memberPageHtml(shell: MemberShell, liveFrom: number, rendered: string): string {
-  const cut = Math.max(0, rendered.indexOf(HEADER));
-  const text = (p: Part) => decoder.decode(p.bytes);
-  return `${text(shell.head)}${rendered.slice(0, cut)}${text(shell.headRest)}${liveFrom}${shell.beforeHeader}${rendered.slice(cut)}${text(shell.tail)}`;
 }
 
 function memberPageGzip(shell: MemberShell, liveFrom: number, rendered: string): Uint8Array<ArrayBuffer> {
@@ -137,16 +137,21 @@ function memberPageGzip(shell: MemberShell, liveFrom: number, rendered: string):
   const header = `${shell.beforeHeader}${rendered.slice(cut)}`;
   const position = encoder.encode(String(liveFrom));
   const middle = headerPart(header);
-  const parts: { bytes: Uint8Array; deflated: Uint8Array }[] = [shell.head];
+  const parts: Part[] = [shell.head];
   if (hoisted) parts.push(headerPart(hoisted));
-  parts.push(shell.headRest, { bytes: position, deflated: stored(position) }, middle, shell.tail);
+  parts.push(
+    shell.headRest,
+    { deflated: stored(position), crc: zlib.crc32(position), length: position.byteLength },
+    middle,
+    shell.tail,
+  );
   let size = GZIP_HEADER.byteLength + 8;
   let crc = 0;
   let length = 0;
   for (const p of parts) {
     size += p.deflated.byteLength;
-    crc = zlib.crc32(p.bytes, crc);
-    length += p.bytes.byteLength;
+    crc = crc32Combine(crc, p.crc, p.length);
+    length += p.length;
   }
   const out = new Uint8Array(size);
   out.set(GZIP_HEADER);
