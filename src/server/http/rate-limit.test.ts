@@ -45,6 +45,21 @@ describe("hitRate", () => {
     expect([a1?.remaining, b1?.remaining, a2?.remaining, aNext?.remaining]).toEqual([1, 1, 0, 1]);
   });
 
+  it("counts one counter's hits sent at once on top of its count, each in the order asked", async () => {
+    const rule = { key: "test:burst", limit: 10, windowMs: 60_000 };
+    for (let i = 0; i < 3; i++) await hitRate(database.db, rule, NOW);
+    const states = await Promise.all(Array.from({ length: 9 }, () => hitRate(database.db, rule, NOW)));
+    expect(states.map((s) => s.remaining)).toEqual([6, 5, 4, 3, 2, 1, 0, 0, 0]);
+    expect(states.map((s) => s.allowed)).toEqual([true, true, true, true, true, true, true, false, false]);
+    const [row] = (
+      await database.client.execute({
+        sql: "SELECT count FROM rate_counters WHERE key = ?",
+        args: [rule.key],
+      })
+    ).rows;
+    expect(Number(row?.[0])).toBe(12);
+  });
+
   it("counts a hit written alone in the same counter", async () => {
     const rule = { key: "test:alone", limit: 3, windowMs: 60_000 };
     await hitRate(database.db, rule, NOW);

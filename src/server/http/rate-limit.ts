@@ -44,8 +44,10 @@ const pendingHits = new Map<Db, PendingHit[]>();
  * copy shares the count. Allowed while the count stays within the limit.
  *
  * The counts that requests ask for in one turn of the event loop are written together, as
- * one batch (one transaction, one commit): each is still its own upsert that returns its
- * own new count, so the limit is exact, but concurrent searches share the cost of a commit.
+ * one batch (one transaction, one commit), so concurrent searches share the cost of a
+ * commit. Hits on the same counter (one member's burst, or many guests behind one address)
+ * are one upsert that adds them all; each caller still gets its own count, in the order
+ * they asked, as if each had added one. So the limit stays exact.
  */
 export async function hitRate(db: Db, rule: RateRule, now: number): Promise<RateState> {
   const count = await new Promise<number>((resolve, reject) => {
@@ -65,11 +67,11 @@ export async function hitRate(db: Db, rule: RateRule, now: number): Promise<Rate
  * every write of a member runs it, and building it through the query builder and its batch
  * cost twice what SQLite takes to run it.
  */
-const upsertHit = (hit: Pick<PendingHit, "key" | "windowStart">): InStatement => ({
-  sql: `INSERT INTO rate_counters (key, window_start, count) VALUES (?, ?, 1)
-    ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1
+const upsertHit = (hit: Pick<PendingHit, "key" | "windowStart">, events = 1): InStatement => ({
+  sql: `INSERT INTO rate_counters (key, window_start, count) VALUES (?, ?, ?)
+    ON CONFLICT (key, window_start) DO UPDATE SET count = count + excluded.count
     RETURNING count`,
-  args: [hit.key, hit.windowStart],
+  args: [hit.key, hit.windowStart, events],
 });
 
 const countOf = (result: ResultSet | undefined) => Number(result?.rows[0]?.[0] ?? 1);
@@ -114,9 +116,25 @@ async function writeHits(db: Db): Promise<void> {
   const queue = pendingHits.get(db) ?? [];
   pendingHits.delete(db);
   if (queue.length === 0) return;
+  // The hits of each counter, in the order they were asked for.
+  const byCounter = new Map<string, PendingHit[]>();
+  for (const hit of queue) {
+    const counter = `${hit.windowStart}|${hit.key}`;
+    const hits = byCounter.get(counter);
+    if (hits) hits.push(hit);
+    else byCounter.set(counter, [hit]);
+  }
   try {
-    const counts = await writeUpserts(db, queue.map(upsertHit));
-    for (const [i, count] of counts.entries()) queue[i]?.resolve(count);
+    const groups = [...byCounter.values()];
+    const counts = await writeUpserts(
+      db,
+      groups.map((hits) => upsertHit(hits[0] as PendingHit, hits.length)),
+    );
+    for (const [i, total] of counts.entries()) {
+      const hits = groups[i] ?? [];
+      // The first asked gets the count after its own event, as if each had been written alone.
+      for (const [k, hit] of hits.entries()) hit.resolve(total - hits.length + 1 + k);
+    }
   } catch (error) {
     for (const hit of queue) hit.reject(error);
   }
