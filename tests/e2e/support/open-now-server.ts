@@ -16,7 +16,12 @@ export const OPEN_NOW_GYM = {
   timeZone: "America/New_York",
 };
 
-/** 'h:mma' ten minutes ago in `timeZone`: inside the window (20 min before to 120 min after). */
+/**
+ * 'h:mma' `minutes` ago in `timeZone`: inside the window (20 min before to 120 min after).
+ * In the hour after midnight that would be '12:xxam', which the schedule parser reads as noon
+ * and flags (a midnight open mat is unlikely): then it is 11:59pm, the day before's session,
+ * at most 70 minutes ago for `minutes` up to 10.
+ */
 export function startedMinutesAgo(minutes: number, timeZone: string, now = new Date()): string {
   const at = new Date(now.getTime() - minutes * 60_000);
   const parts = new Intl.DateTimeFormat("en-US", {
@@ -27,7 +32,9 @@ export function startedMinutesAgo(minutes: number, timeZone: string, now = new D
   })
     .formatToParts(at)
     .reduce<Record<string, string>>((all, p) => Object.assign(all, { [p.type]: p.value }), {});
-  return `${parts.hour}:${parts.minute}${String(parts.dayPeriod).toLowerCase()}`;
+  const dayPeriod = String(parts.dayPeriod).toLowerCase();
+  if (parts.hour === "12" && dayPeriod === "am") return "11:59pm";
+  return `${parts.hour}:${parts.minute}${dayPeriod}`;
 }
 
 export interface OpenNowServer {
