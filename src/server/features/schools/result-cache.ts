@@ -78,14 +78,12 @@ export function createResultCache(db: Db, options: ResultCacheOptions = {}) {
   ): Promise<Response> {
     const entry = await entryFor(key, compute);
     const gzip = acceptsGzip(request);
-    return new Response(gzip ? entry.gzip : entry.json, {
-      headers: {
-        ...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])),
-        "content-type": "application/json; charset=utf-8",
-        vary: "Accept-Encoding",
-        ...(gzip ? { "content-encoding": "gzip" } : {}),
-      },
-    });
+    const out: Record<string, string> = {};
+    for (const name in headers) out[name] = String(headers[name]);
+    out["content-type"] = "application/json; charset=utf-8";
+    out.vary = "Accept-Encoding";
+    if (gzip) out["content-encoding"] = "gzip";
+    return new Response(gzip ? entry.gzip : entry.json, { headers: out });
   }
 
   /** What the cache holds now, for tests and diagnostics. */

@@ -50,13 +50,15 @@ export function schoolRoutes(
   const cached = createResultCache(db);
   const allSchools = schools.createAllSchoolsCache(db);
   const quota = { memberLimit: app.env.SEARCH_LIMIT_MEMBER, guestLimit: app.env.SEARCH_LIMIT_GUEST };
-  const charge = async (ctx: {
-    session: { user: { id: number } } | null;
-    request: Request;
-    set: { headers: Record<string, string | number> };
-  }) => {
+  /** Counts the search; answers the quota's headers. */
+  const chargeOf = (ctx: { session: { user: { id: number } } | null; request: Request }) => {
     const who = ctx.session ? { userId: ctx.session.user.id } : { ip: requestMeta(ctx.request).ip };
-    Object.assign(ctx.set.headers, await chargeDailySearch(db, quota, who, app.now().getTime()));
+    return chargeDailySearch(db, quota, who, app.now().getTime());
+  };
+  const charge = async (
+    ctx: Parameters<typeof chargeOf>[0] & { set: { headers: Record<string, string | number> } },
+  ) => {
+    Object.assign(ctx.set.headers, await chargeOf(ctx));
   };
 
   return new Elysia({ name: "school-routes" })
@@ -65,19 +67,21 @@ export function schoolRoutes(
     .get("/api/schools/pins/names", ({ request }) => pins.names(request))
     .get("/api/schools/search", async (ctx) => {
       const query = parseQuery(searchQuerySchema, ctx.request);
-      await charge(ctx);
+      // The quota's headers go on the kept answer itself, not through `set.headers` (which
+      // Elysia would copy onto it a second time).
+      const headers = await chargeOf(ctx);
       const from = roundedPoint(query);
       const rules = query.rules ?? [];
       return cached(
         ctx.request,
         `search|${query.q.toLowerCase()}|${from?.latitude}|${from?.longitude}|${rules}`,
         () => schools.search(db, geocoder, query.q, from, rules),
-        ctx.set.headers,
+        headers,
       );
     })
     .get("/api/schools/radius", async (ctx) => {
       const query = parseQuery(radiusQuerySchema, ctx.request);
-      await charge(ctx);
+      const headers = await chargeOf(ctx);
       const { latitude, longitude } = { latitude: round3(query.lat), longitude: round3(query.lng) };
       const radius = roundedRadius(query.radius);
       const rules = query.rules ?? [];
@@ -85,7 +89,7 @@ export function schoolRoutes(
         ctx.request,
         `radius|${latitude}|${longitude}|${radius}|${rules}`,
         async () => ({ schools: await schools.withinRadius(db, { latitude, longitude }, radius, rules) }),
-        ctx.set.headers,
+        headers,
       );
     })
     .get(
