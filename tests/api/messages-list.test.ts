@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { type ConversationView, messageTexts } from "../../src/common/schemas/messages";
+import { messagesPageData } from "../../src/server/features/messages/page-data";
 import { unreadMessageCount } from "../../src/server/features/messages/service";
 import { type Member, messageClient } from "../support/messages";
 import { registerMember } from "../support/session";
@@ -168,5 +169,28 @@ describe("pages", () => {
     expect(res.headers.get("location")).toBe(`/messages/${conversation.id}`);
     const self = await get(`/messages?to=${a.id}`, a);
     expect(self.status).toBe(200);
+  });
+});
+
+describe("conversations whose last messages share a millisecond", () => {
+  it("are listed by the message written last, in the API and on the page", async () => {
+    const at = new Date("2026-11-29T06:00:00.000Z");
+    const frozen = await createTestApp({}, { now: () => at });
+    try {
+      const m = messageClient(frozen);
+      const [a, b, c2] = await Promise.all(["tiea", "tieb", "tiec"].map((p) => registerMember(frozen, p)));
+      if (!a || !b || !c2) throw new Error("members not registered");
+      const ab = await m.open(a, b);
+      const ac = await m.open(a, c2);
+      await m.say(b, ab.id, "first from b");
+      await m.say(c2, ac.id, "hello from c");
+      await m.say(b, ab.id, "second from b");
+      const list = (await (await m.get("/api/conversations", a)).json()) as ConversationView[];
+      expect(list.map((x) => x.lastMessage?.body)).toEqual(["second from b", "hello from c"]);
+      const page = await messagesPageData(frozen.app.context.database.db, { kind: "member", id: a.id });
+      expect(page.conversations.map((x) => x.lastMessage?.body)).toEqual(["second from b", "hello from c"]);
+    } finally {
+      await frozen.close();
+    }
   });
 });

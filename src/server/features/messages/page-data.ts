@@ -53,7 +53,7 @@ const messagesPageSql = (me: SQL, limit: SQL) => {
     ${conversationJoinsSql}
     WHERE (c.user_a_id = ${me} OR c.user_b_id = ${me}) AND c.last_message_at IS NOT NULL
       AND NOT ${blockBetween(sql`c.user_a_id`, sql`c.user_b_id`)}
-    ORDER BY c.last_message_at DESC, c.id DESC
+    ORDER BY c.last_message_at DESC, lm.id DESC, c.id DESC
     LIMIT ${limit})) AS list`;
 };
 

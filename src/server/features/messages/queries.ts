@@ -98,7 +98,8 @@ export const conversationJoinsSql = sql`FROM conversations c
 
 /**
  * A member's conversations with both members, the last message and the member's unread
- * count, newest activity first. `only` picks one conversation (the member need not be in
+ * count, newest activity first (of two in the same millisecond, the one whose last message
+ * was written last). `only` picks one conversation (the member need not be in
  * it: the policy decides). Pairs in a block are left out here so the bound is never
  * shortened by rows the policy would drop. Conversations opened but never written in are
  * not activity: the list leaves them out, a single one is still returned.
@@ -117,7 +118,7 @@ export async function conversationList(
     SELECT ${conversationColumnsSql(me)}
     ${conversationJoinsSql}
     WHERE ${where}
-    ORDER BY c.last_message_at DESC, c.id DESC
+    ORDER BY c.last_message_at DESC, lm.id DESC, c.id DESC
     LIMIT ${"only" in opts ? 1 : opts.limit}`);
   return rows.map((r) => ({
     id: Number(r.id),
