@@ -116,16 +116,9 @@ async function writeHits(db: Db): Promise<void> {
   const queue = pendingHits.get(db) ?? [];
   pendingHits.delete(db);
   if (queue.length === 0) return;
-  // The hits of each counter, in the order they were asked for.
-  const byCounter = new Map<string, PendingHit[]>();
-  for (const hit of queue) {
-    const counter = `${hit.windowStart}|${hit.key}`;
-    const hits = byCounter.get(counter);
-    if (hits) hits.push(hit);
-    else byCounter.set(counter, [hit]);
-  }
   try {
-    const groups = [...byCounter.values()];
+    // The hits of each counter, in the order they were asked for.
+    const groups = [...Map.groupBy(queue, (hit) => `${hit.windowStart}|${hit.key}`).values()];
     const counts = await writeUpserts(
       db,
       groups.map((hits) => upsertHit(hits[0] as PendingHit, hits.length)),
