@@ -1,5 +1,6 @@
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Db } from "./client";
+import { perTurn } from "./per-turn";
 
 export type BatchStatements = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 
@@ -9,7 +10,7 @@ interface WaitingBatch {
   reject: (error: unknown) => void;
 }
 
-const waitingByDb = new WeakMap<Db, WaitingBatch[]>();
+const addBatch = perTurn(writeWaiting);
 
 /**
  * `db.batch(statements)`, committed together with the batches other requests ask for in the
@@ -26,13 +27,7 @@ const waitingByDb = new WeakMap<Db, WaitingBatch[]>();
  */
 export function batchTogether<T extends BatchStatements>(db: Db, statements: T): Promise<BatchResponse<T>> {
   return new Promise<readonly unknown[]>((resolve, reject) => {
-    let waiting = waitingByDb.get(db);
-    if (!waiting) {
-      waiting = [];
-      waitingByDb.set(db, waiting);
-      setImmediate(() => void writeWaiting(db));
-    }
-    waiting.push({ statements, resolve, reject });
+    addBatch(db, { statements, resolve, reject });
   }) as unknown as Promise<BatchResponse<T>>;
 }
 
@@ -44,9 +39,7 @@ async function writeAlone(db: Db, batch: WaitingBatch) {
   }
 }
 
-async function writeWaiting(db: Db): Promise<void> {
-  const waiting = waitingByDb.get(db) ?? [];
-  waitingByDb.delete(db);
+async function writeWaiting(db: Db, waiting: WaitingBatch[]): Promise<void> {
   const [first, ...rest] = waiting;
   if (!first) return;
   if (rest.length === 0) return writeAlone(db, first);

@@ -2,6 +2,7 @@ import type { InStatement, ResultSet } from "@libsql/client";
 import { sql } from "drizzle-orm";
 import { RATE_LIMIT_FALLBACK } from "../../common/rate-limit-body";
 import type { Db } from "../../db/client";
+import { perTurn } from "../../db/per-turn";
 import { HttpError } from "./errors";
 
 export interface RateRule {
@@ -37,7 +38,7 @@ interface PendingHit {
   reject: (error: unknown) => void;
 }
 
-const pendingHits = new Map<Db, PendingHit[]>();
+const addHit = perTurn(writeHits);
 
 /**
  * Counts one event in the rule's fixed window, in the database so that every running
@@ -51,13 +52,7 @@ const pendingHits = new Map<Db, PendingHit[]>();
  */
 export async function hitRate(db: Db, rule: RateRule, now: number): Promise<RateState> {
   const count = await new Promise<number>((resolve, reject) => {
-    let queue = pendingHits.get(db);
-    if (!queue) {
-      queue = [];
-      pendingHits.set(db, queue);
-      setImmediate(() => void writeHits(db));
-    }
-    queue.push({ key: rule.key, windowStart: windowOf(rule, now), resolve, reject });
+    addHit(db, { key: rule.key, windowStart: windowOf(rule, now), resolve, reject });
   });
   return stateOf(rule, count, now);
 }
@@ -112,9 +107,7 @@ export async function hitRates(db: Db, rules: readonly RateRule[], now: number):
   return results.map((result, i) => stateOf(rules[i] as RateRule, countOf(result), now));
 }
 
-async function writeHits(db: Db): Promise<void> {
-  const queue = pendingHits.get(db) ?? [];
-  pendingHits.delete(db);
+async function writeHits(db: Db, queue: PendingHit[]): Promise<void> {
   if (queue.length === 0) return;
   try {
     // The hits of each counter, in the order they were asked for.
