@@ -36,7 +36,7 @@ describe("table versions", () => {
     const rows = await database.client.execute("SELECT key FROM app_meta WHERE key LIKE 'v:%'");
     expect(rows.rows.map((r) => String(r[0])).sort()).toEqual(VERSIONED_TABLES.map((t) => `v:${t}`).sort());
     const triggers = await database.client.execute(
-      "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'",
+      "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, 2) = 'v_'",
     );
     expect(Number(triggers.rows[0]?.[0])).toBe(VERSIONED_TABLES.length * 3);
   });

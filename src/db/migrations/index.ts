@@ -30,6 +30,8 @@ import m26 from "./0026_users_disabled.sql" with { type: "text" };
 import m27 from "./0027_table_versions.sql" with { type: "text" };
 import m28 from "./0028_domain_events_version.sql" with { type: "text" };
 import m29 from "./0029_owner_tables_version.sql" with { type: "text" };
+import m30 from "./0030_member_badge_stats.sql" with { type: "text" };
+import m31 from "./0031_badge_stats_triggers.sql" with { type: "text" };
 import journal from "./meta/_journal.json";
 
 export const migrationJournal = journal;
@@ -64,4 +66,6 @@ export const migrationSql: Record<string, string> = {
   "0027_table_versions": m27,
   "0028_domain_events_version": m28,
   "0029_owner_tables_version": m29,
+  "0030_member_badge_stats": m30,
+  "0031_badge_stats_triggers": m31,
 };

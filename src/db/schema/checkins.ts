@@ -49,3 +49,24 @@ export const badgeAwards = sqliteTable(
   },
   (t) => [uniqueIndex("badge_awards_user_code").on(t.userId, t.badgeCode)],
 );
+
+/**
+ * The four badge metrics of a member's verified check-ins, kept by triggers (migration 0031)
+ * so a check-in's award reads one row instead of counting every check-in the member has. A
+ * row is dropped whenever what it counts could have shrunk or changed (a verified check-in
+ * deleted, a school's name or state edited) and counted afresh by the member's next verified
+ * check-in; until then nothing reads it.
+ */
+export const memberBadgeStats = sqliteTable("member_badge_stats", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  total: integer("total").notNull(),
+  gyms: integer("gyms").notNull(),
+  states: integer("states").notNull(),
+  letters: integer("letters").notNull(),
+  /** The states counted, each followed by char(31), after a leading char(31). */
+  stateList: text("state_list").notNull(),
+  /** Bit n set: a gym starting with the letter 'A' + n. */
+  letterMask: integer("letter_mask").notNull(),
+});

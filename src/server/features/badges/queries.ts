@@ -110,34 +110,23 @@ export const fromRawAward = (r: RawAwardRow): AwardRow => ({
 /**
  * One statement that awards every badge the member's verified check-ins reach and they do
  * not hold yet, inserted with ON CONFLICT DO NOTHING and RETURNING the new rows. Being one
- * statement it can sit in a `db.batch` with the check-in's own writes, all or nothing. It
- * begins with its INSERT (the WITH is the SELECT's), so db/table-versions.ts reads it as a
- * write of badge_awards alone.
+ * statement it can sit in a `db.batch` with the check-in's own writes, all or nothing, after
+ * the write that verified a check-in. It begins with its INSERT, so db/table-versions.ts
+ * reads it as a write of badge_awards alone.
  *
- * The member's verified check-ins are read once (index checkins_user_time, each joined to its
- * school) into `v`; a metric is counted from it only for a badge still to earn, and only when
- * its threshold is within the member's number of verified check-ins (every metric is at most
- * that number). Each `count(DISTINCT …)` (a temporary b-tree each) runs at most once, only
- * when a CASE branch asks for it (an uncorrelated scalar subquery is evaluated once): a
- * member holding every badge in reach pays the one read and 17 lookups in
- * badge_awards_user_code.
+ * The metrics come from the member's one row of member_badge_stats, which the check-in's
+ * own write has just brought up to date (migration 0031's triggers), not from counting the
+ * member's check-ins: that count cost a check-in more than all its other statements did.
+ * A badge is considered only when its metric reaches its threshold and the member does not
+ * hold it (17 lookups in badge_awards_user_code).
  */
 export const awardStatement = (db: Tx, userId: number, now: Date) =>
   db.all<RawAwardRow>(sql`INSERT INTO badge_awards (user_id, badge_code, metric_value, awarded_at)
-    WITH v AS MATERIALIZED (SELECT c.school_id AS gym, upper(trim(s.state)) AS state, ${firstLetter} AS letter
-        FROM checkins c JOIN schools s ON s.id = c.school_id WHERE c.user_id = ${userId} AND c.verified = 1),
-      t AS MATERIALIZED (SELECT count(*) AS total FROM v),
-      d AS MATERIALIZED (SELECT column1 AS code, column3 AS threshold,
-        CASE WHEN column3 > t.total
-            OR EXISTS (SELECT 1 FROM badge_awards a WHERE a.user_id = ${userId} AND a.badge_code = column1)
-          THEN NULL
-          ELSE CASE column2 WHEN 'total_checkins' THEN t.total
-            WHEN 'unique_gyms' THEN (SELECT count(DISTINCT gym) FROM v)
-            WHEN 'unique_states' THEN (SELECT count(DISTINCT state) FROM v)
-            ELSE (SELECT count(DISTINCT letter) FROM v) END
-        END AS value
-      FROM (VALUES ${definitionValues}) CROSS JOIN t)
-    SELECT ${userId}, code, value, ${now.getTime()} FROM d WHERE value >= threshold
+    SELECT m.user_id, d.column1, CASE d.column2 WHEN 'total_checkins' THEN m.total WHEN 'unique_gyms' THEN m.gyms
+        WHEN 'unique_states' THEN m.states ELSE m.letters END AS value, ${now.getTime()}
+      FROM member_badge_stats m CROSS JOIN (VALUES ${definitionValues}) AS d
+      WHERE m.user_id = ${userId} AND value >= d.column3
+        AND NOT EXISTS (SELECT 1 FROM badge_awards a WHERE a.user_id = m.user_id AND a.badge_code = d.column1)
     ON CONFLICT DO NOTHING
     RETURNING id, user_id, badge_code, metric_value, awarded_at, celebrated_at`);
 
