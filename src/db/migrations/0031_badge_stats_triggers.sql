@@ -1,14 +1,25 @@
 -- Custom migration (drizzle-kit generate --custom): the triggers that keep member_badge_stats
--- (migration 0030), so every writer keeps it: each copy, the CLI, the seeds, an import.
--- A verified check-in (inserted verified, or verified later) adds itself to the member's row:
--- one more check-in, a gym, a state (upper(trim(state))) and a first letter A-Z of the gym's
--- name when they are new to the member. The UPDATE runs first; a member without a row is
--- counted in full by the INSERT after it (whose NOT EXISTS skips the count when the row is
--- there), so the row always holds the new check-in once. What could shrink or change a
--- count drops the rows it touches, and the member's next verified check-in counts afresh:
--- a verified check-in deleted (also when its school or member is deleted), one moved or
--- unverified, and a school's state or first letter edited. The counts match
--- badges/queries.ts badgeMetrics, which counts them from the check-ins themselves.
+-- (migration 0030), so every writer keeps it: each copy, the CLI, the seeds, an import. The
+-- counts match badges/queries.ts badgeMetrics, which counts them from the check-ins.
+-- A check-in about to become verified (inserted verified, or verified later) by a member
+-- without a row first gets the row counted in full from their verified check-ins so far
+-- (BEFORE, so it is not among them, and only then: the WHEN is one lookup). AFTER it, the
+-- check-in adds itself: one more check-in, and a gym, a state (upper(trim(state))) and a
+-- first letter A-Z of the gym's name when they are new to the member. BEFORE triggers run
+-- before AFTER ones, so the check-in is counted exactly once either way.
+-- What could shrink or change a count drops the rows it touches, and the member's next
+-- verified check-in counts afresh: a verified check-in deleted (also when its school or its
+-- member goes), one moved or unverified, a school's state or first letter edited.
+CREATE TRIGGER `badge_stats_checkin_count` BEFORE INSERT ON `checkins`
+  WHEN NEW.`verified` = 1 AND NOT EXISTS (SELECT 1 FROM `member_badge_stats` WHERE `user_id` = NEW.`user_id`) BEGIN
+  INSERT INTO `member_badge_stats` (`user_id`, `total`, `gyms`, `states`, `letters`, `state_list`, `letter_mask`)
+  SELECT NEW.`user_id`, count(*), count(DISTINCT `gym`), count(DISTINCT `state`), count(DISTINCT nullif(`bit`, 0)),
+    coalesce(replace(group_concat(DISTINCT char(31) || `state`), ',' || char(31), char(31)), '') || char(31),
+    coalesce(sum(DISTINCT `bit`), 0)
+  FROM (SELECT c.`school_id` AS `gym`, upper(trim(s.`state`)) AS `state`, CASE WHEN upper(substr(ltrim(s.`gym`), 1, 1)) BETWEEN 'A' AND 'Z' THEN 1 << (unicode(upper(substr(ltrim(s.`gym`), 1, 1))) - 65) ELSE 0 END AS `bit`
+    FROM `checkins` c JOIN `schools` s ON s.`id` = c.`school_id` WHERE c.`user_id` = NEW.`user_id` AND c.`verified` = 1);
+END;
+--> statement-breakpoint
 CREATE TRIGGER `badge_stats_checkin_insert` AFTER INSERT ON `checkins` WHEN NEW.`verified` = 1 BEGIN
   UPDATE `member_badge_stats` SET
     `total` = `member_badge_stats`.`total` + 1,
@@ -22,16 +33,16 @@ CREATE TRIGGER `badge_stats_checkin_insert` AFTER INSERT ON `checkins` WHEN NEW.
   FROM (SELECT upper(trim(`state`)) AS `state`, CASE WHEN upper(substr(ltrim(`gym`), 1, 1)) BETWEEN 'A' AND 'Z' THEN 1 << (unicode(upper(substr(ltrim(`gym`), 1, 1))) - 65) ELSE 0 END AS `bit`
     FROM `schools` WHERE `id` = NEW.`school_id`) AS s
   WHERE `member_badge_stats`.`user_id` = NEW.`user_id`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `badge_stats_verify_count` BEFORE UPDATE OF `verified` ON `checkins`
+  WHEN OLD.`verified` = 0 AND NEW.`verified` = 1 AND NOT EXISTS (SELECT 1 FROM `member_badge_stats` WHERE `user_id` = NEW.`user_id`) BEGIN
   INSERT INTO `member_badge_stats` (`user_id`, `total`, `gyms`, `states`, `letters`, `state_list`, `letter_mask`)
   SELECT NEW.`user_id`, count(*), count(DISTINCT `gym`), count(DISTINCT `state`), count(DISTINCT nullif(`bit`, 0)),
-    char(31) || coalesce((SELECT group_concat(`state`, char(31)) || char(31) FROM (SELECT DISTINCT upper(trim(s2.`state`)) AS `state`
-      FROM `checkins` c2 JOIN `schools` s2 ON s2.`id` = c2.`school_id` WHERE c2.`user_id` = NEW.`user_id` AND c2.`verified` = 1)), ''),
+    coalesce(replace(group_concat(DISTINCT char(31) || `state`), ',' || char(31), char(31)), '') || char(31),
     coalesce(sum(DISTINCT `bit`), 0)
   FROM (SELECT c.`school_id` AS `gym`, upper(trim(s.`state`)) AS `state`, CASE WHEN upper(substr(ltrim(s.`gym`), 1, 1)) BETWEEN 'A' AND 'Z' THEN 1 << (unicode(upper(substr(ltrim(s.`gym`), 1, 1))) - 65) ELSE 0 END AS `bit`
-    FROM `checkins` c JOIN `schools` s ON s.`id` = c.`school_id`
-    WHERE c.`user_id` = NEW.`user_id` AND c.`verified` = 1
-      AND NOT EXISTS (SELECT 1 FROM `member_badge_stats` WHERE `user_id` = NEW.`user_id`))
-  HAVING count(*) > 0;
+    FROM `checkins` c JOIN `schools` s ON s.`id` = c.`school_id` WHERE c.`user_id` = NEW.`user_id` AND c.`verified` = 1);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `badge_stats_checkin_verify` AFTER UPDATE OF `verified` ON `checkins`
@@ -48,16 +59,6 @@ CREATE TRIGGER `badge_stats_checkin_verify` AFTER UPDATE OF `verified` ON `check
   FROM (SELECT upper(trim(`state`)) AS `state`, CASE WHEN upper(substr(ltrim(`gym`), 1, 1)) BETWEEN 'A' AND 'Z' THEN 1 << (unicode(upper(substr(ltrim(`gym`), 1, 1))) - 65) ELSE 0 END AS `bit`
     FROM `schools` WHERE `id` = NEW.`school_id`) AS s
   WHERE `member_badge_stats`.`user_id` = NEW.`user_id`;
-  INSERT INTO `member_badge_stats` (`user_id`, `total`, `gyms`, `states`, `letters`, `state_list`, `letter_mask`)
-  SELECT NEW.`user_id`, count(*), count(DISTINCT `gym`), count(DISTINCT `state`), count(DISTINCT nullif(`bit`, 0)),
-    char(31) || coalesce((SELECT group_concat(`state`, char(31)) || char(31) FROM (SELECT DISTINCT upper(trim(s2.`state`)) AS `state`
-      FROM `checkins` c2 JOIN `schools` s2 ON s2.`id` = c2.`school_id` WHERE c2.`user_id` = NEW.`user_id` AND c2.`verified` = 1)), ''),
-    coalesce(sum(DISTINCT `bit`), 0)
-  FROM (SELECT c.`school_id` AS `gym`, upper(trim(s.`state`)) AS `state`, CASE WHEN upper(substr(ltrim(s.`gym`), 1, 1)) BETWEEN 'A' AND 'Z' THEN 1 << (unicode(upper(substr(ltrim(s.`gym`), 1, 1))) - 65) ELSE 0 END AS `bit`
-    FROM `checkins` c JOIN `schools` s ON s.`id` = c.`school_id`
-    WHERE c.`user_id` = NEW.`user_id` AND c.`verified` = 1
-      AND NOT EXISTS (SELECT 1 FROM `member_badge_stats` WHERE `user_id` = NEW.`user_id`))
-  HAVING count(*) > 0;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `badge_stats_checkin_delete` AFTER DELETE ON `checkins` WHEN OLD.`verified` = 1 BEGIN
