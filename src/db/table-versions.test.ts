@@ -93,6 +93,21 @@ describe("table versions", () => {
     expect(after.split(".")[1]).not.toBe(before.split(".")[1]);
   });
 
+  it("sees at once the event a badge award's trigger writes (migration 0032)", async () => {
+    const before = await tableVersions(database.client, ["domain_events"]);
+    await database.client.execute(
+      "INSERT INTO badge_awards (user_id, badge_code, metric_value, awarded_at) SELECT id, 'novice', 1, 5 FROM users WHERE username = 'alba'",
+    );
+    // No wait: the award's statement wrote the event.
+    expect(await tableVersions(database.client, ["domain_events"])).not.toBe(before);
+    const events = await database.client.execute(
+      "SELECT e.type, e.payload, e.created_at FROM domain_events e JOIN badge_awards a ON a.id = e.subject_id AND a.user_id = e.actor_id",
+    );
+    expect(events.rows.map((r) => [r[0], r[1], Number(r[2])])).toEqual([
+      ["badge.earned", '{"code":"novice"}', 5],
+    ]);
+  });
+
   it("reads the versions again only after a write, not after reads or writes elsewhere", async () => {
     const reads: string[] = [];
     const execute = database.client.execute.bind(database.client);

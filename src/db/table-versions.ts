@@ -176,6 +176,9 @@ const TARGET =
   /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+["`[]?(\w+)/i;
 const REMOVES = /^\s*(delete|replace|insert\s+or\s+replace)\b/i;
 const WRITING_WORD = /\b(insert|update|delete|replace)\b/i;
+
+/** Versioned tables that migrations' triggers write when a table is written (0032: an award's event). */
+const TRIGGERED_WRITES: Readonly<Record<string, readonly string[]>> = { badge_awards: ["domain_events"] };
 const ALL: readonly string[] = VERSIONED_TABLES;
 const NONE: readonly string[] = [];
 
@@ -240,7 +243,8 @@ function writesOf(text: string): Writes {
     const table = (target[1] as string).toLowerCase();
     // A row deleted (or replaced) takes its children with it: every table its keys reach.
     const reached = REMOVES.test(text) ? reachOfDelete(table) : versioned.has(table) ? [table] : NONE;
-    writes = { table, versioned: reached };
+    const triggered = TRIGGERED_WRITES[table];
+    writes = { table, versioned: triggered ? [...new Set([...reached, ...triggered])] : reached };
   }
   if (writesByText.size >= 4096) writesByText.clear();
   writesByText.set(text, writes);

@@ -111,6 +111,25 @@ describe("every threshold: just below is not awarded, reaching it is", () => {
     expect(mine.map((b) => b.badgeCode).sort()).toEqual(reachedBy(11).sort());
   });
 
+  it("a badge in reach is awarded even while the member holds others no longer in reach", async () => {
+    const m = await registerMember(t);
+    // 9 check-ins at A, then Lima: novice, apprentice and transplant.
+    await insertVerifiedCheckins(
+      t,
+      m.id,
+      Array.from({ length: 9 }, () => (pool[0] as School).id),
+    );
+    expect(codes(await checkIn(m, lima)).sort()).toEqual(["apprentice", "novice", "transplant"]);
+    // The check-ins at A go; the badges stay (as many held as now in reach, but not the same).
+    await t.app.context.database.client.execute({
+      sql: "DELETE FROM checkins WHERE user_id = ? AND school_id = ?",
+      args: [m.id, (pool[0] as School).id],
+    });
+    await insertVerifiedCheckins(t, m.id, [(pool[1] as School).id]);
+    // Lima, B and Oscar: three gyms in three states.
+    expect(codes(await checkIn(m, oscar)).sort()).toEqual(["hopper", "nomad"]);
+  });
+
   it("unverified check-ins count for nothing", async () => {
     const m = await registerMember(t);
     await insertVerifiedCheckins(

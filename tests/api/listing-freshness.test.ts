@@ -54,4 +54,63 @@ describe("listing freshness", () => {
     expect((await t.json("POST", "/api/checkins", at, { cookie: b.cookie })).status).toBe(201);
     expect(await version()).toBe(after);
   });
+
+  it("within the hour this copy sends no freshness statements; after it, the next check-in confirms anew", async () => {
+    const open = new Date("2026-07-11T10:40:00-04:00");
+    clock = open;
+    const school = await addSchool(t, { sessions: EVERY_DAY("10:30") });
+    const members = [
+      await registerMember(t, "h1"),
+      await registerMember(t, "h2"),
+      await registerMember(t, "h3"),
+    ];
+    const at = { schoolId: school.id, ...northOf(school, 5) };
+    const client = t.app.context.database.client;
+    const confirmedAt = async () =>
+      Number(
+        (
+          await client.execute({
+            sql: "SELECT max(last_confirmed_at) FROM open_mat_sessions WHERE school_id = ?",
+            args: [school.id],
+          })
+        ).rows[0]?.[0],
+      );
+    const sent: string[] = [];
+    const batch = client.batch.bind(client);
+    client.batch = ((statements: { sql: string }[], ...rest: unknown[]) => {
+      for (const s of statements) sent.push(typeof s === "string" ? s : s.sql);
+      return (batch as (...a: unknown[]) => unknown)(statements, ...rest);
+    }) as typeof client.batch;
+    const freshness = () =>
+      sent.filter((s) =>
+        /UPDATE open_mat_sessions SET last_confirmed_at|UPDATE schools SET last_verified_at/.test(s),
+      );
+    try {
+      expect((await t.json("POST", "/api/checkins", at, { cookie: members[0]?.cookie ?? "" })).status).toBe(
+        201,
+      );
+      expect(freshness()).toHaveLength(2);
+      expect(await confirmedAt()).toBe(open.getTime());
+
+      clock = new Date(open.getTime() + 30 * 60_000);
+      sent.length = 0;
+      expect((await t.json("POST", "/api/checkins", at, { cookie: members[1]?.cookie ?? "" })).status).toBe(
+        201,
+      );
+      expect(freshness()).toHaveLength(0);
+      expect(await confirmedAt()).toBe(open.getTime());
+
+      // An hour and a minute on, the open mat (10:30 to 12:00 here) is still on: confirmed anew.
+      const later = new Date(open.getTime() + 61 * 60_000);
+      clock = later;
+      sent.length = 0;
+      expect((await t.json("POST", "/api/checkins", at, { cookie: members[2]?.cookie ?? "" })).status).toBe(
+        201,
+      );
+      expect(freshness()).toHaveLength(2);
+      expect(await confirmedAt()).toBe(later.getTime());
+    } finally {
+      client.batch = batch;
+    }
+  });
 });

@@ -88,6 +88,28 @@ const definitionValues = sql.raw(
   }).join(", "),
 );
 
+/** member_badge_stats' column for each criterion. */
+const STATS_COLUMN = {
+  total_checkins: "m.total",
+  unique_gyms: "m.gyms",
+  unique_states: "m.states",
+  alphabet_completion: "m.letters",
+} as const;
+
+/**
+ * Bit i stands for BADGE_DEFINITIONS[i]: the badges a member's row `m` reaches (arithmetic on
+ * the row alone), and those the member holds (their ≤ 17 entries of badge_awards_user_code).
+ */
+const reachedMask = sql.raw(
+  BADGE_DEFINITIONS.map((d, i) => `((${STATS_COLUMN[d.criteriaType]} >= ${d.threshold}) << ${i})`).join(
+    " | ",
+  ),
+);
+const heldMask = sql.raw(
+  `(SELECT CAST(total(CASE h.badge_code ${BADGE_DEFINITIONS.map((d, i) => `WHEN '${d.code}' THEN ${2 ** i}`).join(" ")}
+    ELSE 0 END) AS INTEGER) FROM badge_awards h WHERE h.user_id = m.user_id)`,
+);
+
 /** A RETURNING row of awardStatement. */
 export interface RawAwardRow {
   id: number;
@@ -117,33 +139,21 @@ export const fromRawAward = (r: RawAwardRow): AwardRow => ({
  * The metrics come from the member's one row of member_badge_stats, which the check-in's
  * own write has just brought up to date (migration 0031's triggers), not from counting the
  * member's check-ins: that count cost a check-in more than all its other statements did.
- * A badge is considered only when its metric reaches its threshold and the member does not
- * hold it (17 lookups in badge_awards_user_code).
+ * Most check-ins reach no new badge: the statement first compares the badges the row reaches
+ * with those the member holds, as two bit masks, and looks no further when none is missing.
+ * Otherwise a badge is inserted when its metric reaches its threshold and the member does
+ * not hold it. Each new row's `badge.earned` event is written by the trigger of migration
+ * 0032, in the same statement.
  */
 export const awardStatement = (db: Tx, userId: number, now: Date) =>
   db.all<RawAwardRow>(sql`INSERT INTO badge_awards (user_id, badge_code, metric_value, awarded_at)
     SELECT m.user_id, d.column1, CASE d.column2 WHEN 'total_checkins' THEN m.total WHEN 'unique_gyms' THEN m.gyms
         WHEN 'unique_states' THEN m.states ELSE m.letters END AS value, ${now.getTime()}
       FROM member_badge_stats m CROSS JOIN (VALUES ${definitionValues}) AS d
-      WHERE m.user_id = ${userId} AND value >= d.column3
+      WHERE m.user_id = ${userId} AND (${reachedMask}) & ~${heldMask} <> 0 AND value >= d.column3
         AND NOT EXISTS (SELECT 1 FROM badge_awards a WHERE a.user_id = m.user_id AND a.badge_code = d.column1)
     ON CONFLICT DO NOTHING
     RETURNING id, user_id, badge_code, metric_value, awarded_at, celebrated_at`);
-
-/**
- * `badge.earned` (actor: the earner, subject: the award, payload `{ code }`) for each award
- * the awardStatement just before it made, for the same batch. The rows are the member's
- * awarded at `now` with no event of theirs yet at that instant (domain_events_created), so
- * two batches in one millisecond still tell each badge once.
- */
-export const awardEventsStatement = (db: Tx, userId: number, now: Date) =>
-  db.run(sql`INSERT INTO domain_events (type, actor_id, subject_id, payload, created_at)
-    SELECT 'badge.earned', a.user_id, a.id, json_object('code', a.badge_code), ${now.getTime()}
-    FROM badge_awards a
-    WHERE changes() > 0 AND a.user_id = ${userId} AND a.awarded_at = ${now.getTime()}
-      AND NOT EXISTS (SELECT 1 FROM domain_events e WHERE e.created_at = ${now.getTime()}
-        AND e.type = 'badge.earned' AND e.subject_id = a.id)
-    ORDER BY a.id`);
 
 export const awardsOf = (db: Tx, userId: number) =>
   db

@@ -13,7 +13,6 @@ import type { PolicyViewer } from "../../policy/viewer";
 import { memberSubject } from "../settings/service";
 import {
   type AwardRow,
-  awardEventsStatement,
   awardStatement,
   awardsFromJson,
   awardsJson,
@@ -29,10 +28,10 @@ import {
 } from "./queries";
 
 /**
- * The award statement, for a check-in's batch (awarded with the check-in, or not at all),
- * and the one that must follow it directly: `badge.earned` for each new award.
+ * The award statement, for a check-in's batch (awarded with the check-in, or not at all);
+ * each new award's `badge.earned` event is written with it (migration 0032's trigger).
  */
-export { awardEventsStatement, awardStatement };
+export { awardStatement };
 
 export const badgeMessages = {
   userNotFound: checkinMessages.userNotFound,

@@ -120,6 +120,10 @@ export const markVerified = (
 /** How fresh a confirmation stays before the next check-in writes a newer one. */
 const CONFIRMATION_KEPT_MS = 3_600_000;
 
+/** The earliest stored confirmation a check-in at `at` leaves as it is: within the hour, and today (UTC). */
+export const confirmationWindowStart = (at: Date) =>
+  Math.max(at.getTime() - CONFIRMATION_KEPT_MS, Math.floor(at.getTime() / 86_400_000) * 86_400_000);
+
 /**
  * Listing freshness: the session and its school were seen open at `at` (three statements for
  * a batch; the first's result goes to `confirmationWritten` after it commits). A time already
@@ -129,8 +133,7 @@ const CONFIRMATION_KEPT_MS = 3_600_000;
  * every member page kept from a school's tables depends on.
  */
 export const confirmListing = (db: Db, schoolId: number, sessionId: number, at: Date) => {
-  const dayStart = Math.floor(at.getTime() / 86_400_000) * 86_400_000;
-  const olderThan = Math.max(at.getTime() - CONFIRMATION_KEPT_MS, dayStart);
+  const olderThan = confirmationWindowStart(at);
   return [
     touchConfirmation(db, schoolId, at),
     // As SQL, not drizzle's update builder: building each cost more than running it.

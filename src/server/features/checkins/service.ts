@@ -13,19 +13,19 @@ import { uniqueViolationOf } from "../../../db/unique-violation";
 import { HttpError } from "../../http/errors";
 import { can, requireAccess } from "../../policy/access";
 import type { PolicyViewer } from "../../policy/viewer";
-import { awardEventsStatement, awardStatement, newAwardViews } from "../badges/service";
+import { awardStatement, newAwardViews } from "../badges/service";
 import { cameStatements } from "../going/service";
 import { listingEventStatement } from "../listing-stats/service";
 import { checkinCardStatement } from "../posts/service";
 import { confirmationWritten } from "../schools/service";
 import { memberSubject } from "../settings/service";
+import { confirmationStatements, confirmationsCommitted } from "./confirmations";
 import { type CheckinListing, checkinListing, windowAt } from "./listings";
 import {
   type CheckinRow,
   checkinsFromJson,
   checkinsJson,
   checkinsWithSchools,
-  confirmListing,
   deleteOwnCheckin,
   findOwnCheckin,
   fromRawCheckin,
@@ -81,6 +81,22 @@ const isCheckinDuplicate = (error: unknown) => {
   return text === "" || /checkins/.test(text);
 };
 
+/**
+ * After a batch with `confirm` (confirmationStatements) committed: the first result says whether
+ * the schools version moved (confirmationWritten), and this copy learns how fresh the listing is.
+ */
+function listingConfirmed(
+  db: Db,
+  schoolId: number,
+  sessionId: number,
+  now: Date,
+  results: readonly unknown[],
+) {
+  if (results.length === 0) return;
+  confirmationWritten(db, results[0]);
+  confirmationsCommitted(db, schoolId, sessionId, now, results);
+}
+
 /** The school with its sessions, or the 404. */
 async function schoolOr404(db: Db, schoolId: number) {
   const listing = await checkinListing(db, schoolId);
@@ -116,19 +132,20 @@ export async function createCheckin(
   try {
     // One batch is one transaction: the insert, the listing's freshness, the awards and the feed
     // card (committed with other requests' check-ins of the same moment).
-    const [inserted, newAwards, , touched] = verdict.near
+    const confirm = verdict.near ? confirmationStatements(db, school.id, verdict.sessionId, now) : [];
+    const [inserted, newAwards, ...rest] = verdict.near
       ? await batchTogether(db, [
           insert,
           awardStatement(db, userId, now),
-          awardEventsStatement(db, userId, now),
-          ...confirmListing(db, school.id, verdict.sessionId, now),
           checkinCardStatement(db, now, { userId, schoolId: school.id, localDate }),
           listingEventStatement(db, school.id, "checkin", now),
           // Going to this open mat: they came (issue 22).
           ...cameStatements(db, school.id, userId, verdict.occurrenceKey),
+          // Last, so their results are the batch's last.
+          ...confirm,
         ])
-      : [await insert, [], undefined, undefined];
-    confirmationWritten(db, touched);
+      : [await insert, []];
+    listingConfirmed(db, school.id, verdict.sessionId, now, rest.slice(rest.length - confirm.length));
     const row = fromRawCheckin(inserted);
     if (!row) throw new Error("check-in insert returned nothing");
     return {
@@ -161,17 +178,17 @@ export async function verifyCheckin(
   const listing = await schoolOr404(db, existing.schoolId);
   const { school } = listing;
   const verdict = await judge(db, listing, input, now, false);
-  const [updated, , newAwards, , touched] = await batchTogether(db, [
+  const confirm = confirmationStatements(db, school.id, verdict.sessionId, now);
+  const [updated, , newAwards, ...rest] = await batchTogether(db, [
     markVerified(db, id, userId, { distanceMeters: verdict.distance, sessionId: verdict.sessionId }),
     // Counted only when this request verified it (not a parallel one).
     listingEventStatement(db, school.id, "checkin", now, sql`changes() = 1`),
     awardStatement(db, userId, now),
-    awardEventsStatement(db, userId, now),
-    ...confirmListing(db, school.id, verdict.sessionId, now),
     checkinCardStatement(db, now, { id }),
     ...cameStatements(db, school.id, userId, verdict.occurrenceKey),
+    ...confirm,
   ]);
-  confirmationWritten(db, touched);
+  listingConfirmed(db, school.id, verdict.sessionId, now, rest.slice(rest.length - confirm.length));
   const row = (updated as CheckinRow[])[0];
   // Verified meanwhile by a parallel request: that one confirmed and awarded.
   if (!row) throw new HttpError(409, checkinMessages.alreadyVerified);
