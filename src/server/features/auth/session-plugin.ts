@@ -8,8 +8,52 @@ import { sessionCookieSpec, type ValidSession, validateSessionToken } from "./se
 
 export interface SessionCookieJar {
   value: unknown;
-  set(options: Record<string, unknown>): unknown;
-  remove(): unknown;
+  set(options: CookieOptions): unknown;
+}
+
+interface CookieOptions {
+  value: string;
+  httpOnly: boolean;
+  sameSite: "lax";
+  path: string;
+  secure: boolean;
+  expires?: Date;
+  maxAge?: number;
+}
+
+type ResponseHeaders = Record<string, string | number | string[] | undefined>;
+
+/** The value of cookie `name` in a Cookie header (RFC 6265 §5.4: `name=value` pairs split by `; `). */
+export function cookieValue(header: string | null, name: string): string {
+  if (!header) return "";
+  for (const pair of header.split(";")) {
+    const at = pair.indexOf("=");
+    if (at < 0 || pair.slice(0, at).trim() !== name) continue;
+    const value = pair.slice(at + 1).trim();
+    if (!value.includes("%")) return value;
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return "";
+}
+
+/**
+ * The session cookie of one request: read from its Cookie header, written as a Set-Cookie
+ * header of its answer (Bun.Cookie serializes it). Elysia's cookie jar parsed every cookie of
+ * every request into proxies, and the session's is the only one the app reads or writes.
+ */
+export function sessionJar(request: Request, name: string, headers: ResponseHeaders): SessionCookieJar {
+  return {
+    value: cookieValue(request.headers.get("cookie"), name),
+    set(options: CookieOptions) {
+      this.value = options.value;
+      const { value, ...attributes } = options;
+      headers["set-cookie"] = new Bun.Cookie(name, value, attributes).serialize();
+    },
+  };
 }
 
 /** Writes the session cookie with the attributes the Lucia guide asks for. */
@@ -48,8 +92,8 @@ export function sessionPlugin(app: AppContext, cache?: SessionCache) {
   const spec = sessionCookieSpec(app.env.PUBLIC_URL);
   const catchUp = catchUpOf(app);
   return new Elysia({ name: "session" })
-    .derive({ as: "global" }, async ({ cookie, request }) => {
-      const jar = cookie[spec.name] as unknown as SessionCookieJar;
+    .derive({ as: "global" }, async ({ request, set }) => {
+      const jar = sessionJar(request, spec.name, set.headers as ResponseHeaders);
       const token = typeof jar.value === "string" ? jar.value : "";
       const session = token
         ? await validateSessionToken(app.database.db, token, app.now(), cache, catchUp)
