@@ -108,6 +108,21 @@ describe("table versions", () => {
     ]);
   });
 
+  it("reads a long statement's target from its start, and a long WITH as a write of anything", async () => {
+    const padding = " ".repeat(200);
+    const before = await tableVersions(database.client, ["users", "follows"]);
+    await database.client.execute(
+      `${padding}UPDATE users SET city = 'Dallas' WHERE username = 'alba' AND '${"x".repeat(300)}' <> ''`,
+    );
+    const afterUpdate = await tableVersions(database.client, ["users", "follows"]);
+    expect(afterUpdate.split(".")[0]).not.toBe(before.split(".")[0]);
+    expect(afterUpdate.split(".")[1]).toBe(before.split(".")[1]);
+    await database.client.execute(
+      `WITH pad AS (SELECT '${"y".repeat(300)}' AS v) UPDATE users SET city = 'Waco' WHERE username = 'alba' AND (SELECT v FROM pad) <> ''`,
+    );
+    expect(await tableVersions(database.client, ["users"])).not.toBe(afterUpdate.split(".")[0]);
+  });
+
   it("reads the versions again only after a write, not after reads or writes elsewhere", async () => {
     const reads: string[] = [];
     const execute = database.client.execute.bind(database.client);
