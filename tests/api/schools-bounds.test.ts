@@ -176,11 +176,12 @@ describe("GET /api/schools/all", () => {
       // At most the version, read again if building took more than the second it is trusted for.
       expect(again.statements).toBeLessThanOrEqual(1);
       expect(again.rows).toBeLessThanOrEqual(1);
-      // The measured repeat above may have come just inside the version's one-second trust and
-      // this one just past it; an unmeasured request takes that recheck, so this one is a repeat.
-      await s.t.request("/api/schools/all");
+      // Gzipped and sorted for a point, still from memory: at most the version's recheck (the
+      // second it is trusted for can run out between two requests on a busy machine, as it did
+      // once in CI), never a school's row.
       const zipped = await measured(s, "/api/schools/all?lat=30.5&lng=-97.7", { "accept-encoding": "gzip" });
-      expect(zipped.statements).toBe(0);
+      expect(zipped.statements).toBeLessThanOrEqual(1);
+      expect(zipped.schoolSql).toEqual([]);
       expect(zipped.res.headers.get("content-encoding")).toBe("gzip");
     }
   });
