@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "drizzle-orm";
 import { type Database, openDatabase } from "./client";
 import { batchTogether } from "./grouped-batch";
+import { rawStatement } from "./raw-statement";
 
 let dir: string;
 let database: Database;
@@ -26,11 +26,8 @@ afterAll(async () => {
 });
 
 const insert = (name: string) =>
-  database.db.all<{ id: number; name: string }>(
-    sql`INSERT INTO items (name) VALUES (${name}) RETURNING id, name`,
-  );
-const countOf = (name: string) =>
-  database.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM items WHERE name = ${name}`);
+  rawStatement("INSERT INTO items (name) VALUES (?) RETURNING id, name", [name]);
+const countOf = (name: string) => rawStatement("SELECT count(*) AS n FROM items WHERE name = ?", [name]);
 const names = async () =>
   (await database.client.execute("SELECT name FROM items ORDER BY id")).rows.map((r) => String(r[0]));
 
@@ -41,7 +38,7 @@ describe("batchTogether", () => {
       ["a", "b", "c"].map((name) => batchTogether(database.db, [insert(name), countOf(name)])),
     );
     expect(batches - before).toBe(1);
-    expect(answers.map(([rows, count]) => [rows[0]?.name, Number(count[0]?.n)])).toEqual([
+    expect(answers.map(([rows, count]) => [rows?.rows[0]?.name, Number(count?.rows[0]?.n)])).toEqual([
       ["a", 1],
       ["b", 1],
       ["c", 1],
@@ -50,11 +47,11 @@ describe("batchTogether", () => {
   });
 
   it("runs a later caller's statements after an earlier caller's, as if one after the other", async () => {
-    const [, [[seen]]] = await Promise.all([
+    const [, [counted]] = await Promise.all([
       batchTogether(database.db, [insert("d")]),
       batchTogether(database.db, [countOf("d")]),
     ]);
-    expect(Number(seen?.n)).toBe(1);
+    expect(Number(counted?.rows[0]?.n)).toBe(1);
   });
 
   it("when one caller's batch fails, the others are written alone and it alone gets the error, writing nothing", async () => {
@@ -82,8 +79,8 @@ describe("batchTogether", () => {
 
   it("a batch asked for alone is sent as it is", async () => {
     const before = batches;
-    const [[row]] = await batchTogether(database.db, [insert("i")]);
-    expect(row?.name).toBe("i");
+    const [inserted] = await batchTogether(database.db, [insert("i")]);
+    expect(inserted?.rows[0]?.name).toBe("i");
     expect(batches - before).toBe(1);
   });
 });

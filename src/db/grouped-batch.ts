@@ -1,19 +1,18 @@
-import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import type { ResultSet } from "@libsql/client";
 import type { Db } from "./client";
 import { perTurn } from "./per-turn";
-
-export type BatchStatements = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+import type { RawStatement } from "./raw-statement";
 
 interface WaitingBatch {
-  statements: BatchStatements;
-  resolve: (results: readonly unknown[]) => void;
+  statements: readonly RawStatement[];
+  resolve: (results: ResultSet[]) => void;
   reject: (error: unknown) => void;
 }
 
 const addBatch = perTurn(writeWaiting);
 
 /**
- * `db.batch(statements)`, committed together with the batches other requests ask for in the
+ * The libSQL client's `batch(statements, "write")`, committed together with the batches other requests ask for in the
  * same turn of the event loop: one transaction, so one BEGIN and one COMMIT (and each page
  * they share, such as an index's last leaf, written to the WAL once) for all of them. A
  * commit cost a check-in as much as its insert and feed card together.
@@ -25,15 +24,15 @@ const addBatch = perTurn(writeWaiting);
  * each gets its own answer or error, as if it had been sent alone. Nobody is answered
  * before the commit that holds their writes.
  */
-export function batchTogether<T extends BatchStatements>(db: Db, statements: T): Promise<BatchResponse<T>> {
-  return new Promise<readonly unknown[]>((resolve, reject) => {
+export function batchTogether(db: Db, statements: readonly RawStatement[]): Promise<ResultSet[]> {
+  return new Promise<ResultSet[]>((resolve, reject) => {
     addBatch(db, { statements, resolve, reject });
-  }) as unknown as Promise<BatchResponse<T>>;
+  });
 }
 
 async function writeAlone(db: Db, batch: WaitingBatch) {
   try {
-    batch.resolve(await db.batch(batch.statements));
+    batch.resolve(await db.$client.batch([...batch.statements], "write"));
   } catch (error) {
     batch.reject(error);
   }
@@ -43,9 +42,12 @@ async function writeWaiting(db: Db, waiting: WaitingBatch[]): Promise<void> {
   const [first, ...rest] = waiting;
   if (!first) return;
   if (rest.length === 0) return writeAlone(db, first);
-  let results: readonly unknown[];
+  let results: ResultSet[];
   try {
-    results = await db.batch(waiting.flatMap((batch) => batch.statements) as unknown as BatchStatements);
+    results = await db.$client.batch(
+      waiting.flatMap((batch) => batch.statements),
+      "write",
+    );
   } catch {
     for (const batch of waiting) await writeAlone(db, batch);
     return;

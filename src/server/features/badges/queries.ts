@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { BADGE_DEFINITIONS, type BadgeMetrics } from "../../../common/badges";
 import type { Tx } from "../../../db/client";
+import { rawStatement } from "../../../db/raw-statement";
 import { badgeAwards } from "../../../db/schema";
 
 export type AwardRow = typeof badgeAwards.$inferSelect;
@@ -80,13 +81,11 @@ export const awardsFromJson = (json: unknown, userId: number): AwardRow[] =>
  * constants of the code (letters, digits and `_`), so the statement's text is the same for
  * every member and the statement cache keeps it; only the member and the time are bound.
  */
-const definitionValues = sql.raw(
-  BADGE_DEFINITIONS.map((d) => {
-    if (!/^\w+$/.test(d.code) || !/^\w+$/.test(d.criteriaType) || !Number.isInteger(d.threshold))
-      throw new Error(`badge definition ${d.code} is not a plain literal`);
-    return `('${d.code}', '${d.criteriaType}', ${d.threshold})`;
-  }).join(", "),
-);
+const definitionValues = BADGE_DEFINITIONS.map((d) => {
+  if (!/^\w+$/.test(d.code) || !/^\w+$/.test(d.criteriaType) || !Number.isInteger(d.threshold))
+    throw new Error(`badge definition ${d.code} is not a plain literal`);
+  return `('${d.code}', '${d.criteriaType}', ${d.threshold})`;
+}).join(", ");
 
 /** member_badge_stats' column for each criterion. */
 const STATS_COLUMN = {
@@ -100,15 +99,11 @@ const STATS_COLUMN = {
  * Bit i stands for BADGE_DEFINITIONS[i]: the badges a member's row `m` reaches (arithmetic on
  * the row alone), and those the member holds (their ≤ 17 entries of badge_awards_user_code).
  */
-const reachedMask = sql.raw(
-  BADGE_DEFINITIONS.map((d, i) => `((${STATS_COLUMN[d.criteriaType]} >= ${d.threshold}) << ${i})`).join(
-    " | ",
-  ),
-);
-const heldMask = sql.raw(
-  `(SELECT CAST(total(CASE h.badge_code ${BADGE_DEFINITIONS.map((d, i) => `WHEN '${d.code}' THEN ${2 ** i}`).join(" ")}
-    ELSE 0 END) AS INTEGER) FROM badge_awards h WHERE h.user_id = m.user_id)`,
-);
+const reachedMask = BADGE_DEFINITIONS.map(
+  (d, i) => `((${STATS_COLUMN[d.criteriaType]} >= ${d.threshold}) << ${i})`,
+).join(" | ");
+const heldMask = `(SELECT CAST(total(CASE h.badge_code ${BADGE_DEFINITIONS.map((d, i) => `WHEN '${d.code}' THEN ${2 ** i}`).join(" ")}
+    ELSE 0 END) AS INTEGER) FROM badge_awards h WHERE h.user_id = m.user_id)`;
 
 /** A RETURNING row of awardStatement. */
 export interface RawAwardRow {
@@ -145,15 +140,16 @@ export const fromRawAward = (r: RawAwardRow): AwardRow => ({
  * not hold it. Each new row's `badge.earned` event is written by the trigger of migration
  * 0032, in the same statement.
  */
-export const awardStatement = (db: Tx, userId: number, now: Date) =>
-  db.all<RawAwardRow>(sql`INSERT INTO badge_awards (user_id, badge_code, metric_value, awarded_at)
+const AWARD = `INSERT INTO badge_awards (user_id, badge_code, metric_value, awarded_at)
     SELECT m.user_id, d.column1, CASE d.column2 WHEN 'total_checkins' THEN m.total WHEN 'unique_gyms' THEN m.gyms
-        WHEN 'unique_states' THEN m.states ELSE m.letters END AS value, ${now.getTime()}
+        WHEN 'unique_states' THEN m.states ELSE m.letters END AS value, ?
       FROM member_badge_stats m CROSS JOIN (VALUES ${definitionValues}) AS d
-      WHERE m.user_id = ${userId} AND (${reachedMask}) & ~${heldMask} <> 0 AND value >= d.column3
+      WHERE m.user_id = ? AND (${reachedMask}) & ~${heldMask} <> 0 AND value >= d.column3
         AND NOT EXISTS (SELECT 1 FROM badge_awards a WHERE a.user_id = m.user_id AND a.badge_code = d.column1)
     ON CONFLICT DO NOTHING
-    RETURNING id, user_id, badge_code, metric_value, awarded_at, celebrated_at`);
+    RETURNING id, user_id, badge_code, metric_value, awarded_at, celebrated_at`;
+
+export const awardStatement = (userId: number, now: Date) => rawStatement(AWARD, [now.getTime(), userId]);
 
 export const awardsOf = (db: Tx, userId: number) =>
   db

@@ -6,7 +6,7 @@ import {
   nextClosestBadges,
 } from "../../../common/badges";
 import { checkinMessages } from "../../../common/schemas/checkins";
-import type { Db, Tx } from "../../../db/client";
+import type { Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
 import { can, requireAccess } from "../../policy/access";
 import type { PolicyViewer } from "../../policy/viewer";
@@ -62,15 +62,15 @@ const views = (rows: AwardRow[]) => rows.map(toAwardView).filter((v): v is Badge
 /**
  * Awards every badge the member's verified check-ins now reach and does not yet hold, in one
  * INSERT … SELECT … ON CONFLICT DO NOTHING RETURNING (see awardStatement). The check-in
- * service puts that statement in the same db.batch as the check-in, so a check-in never
- * stands without its badges; this runs it on its own (or inside a caller's transaction).
+ * service puts that statement in the same batch as the check-in, so a check-in never
+ * stands without its badges; this runs it on its own.
  */
-export async function awardEarnedBadges(tx: Tx, userId: number, now: Date): Promise<BadgeAwardView[]> {
-  return newAwardViews(await awardStatement(tx, userId, now));
+export async function awardEarnedBadges(db: Db, userId: number, now: Date): Promise<BadgeAwardView[]> {
+  return newAwardViews((await db.$client.execute(awardStatement(userId, now))).rows);
 }
 
 /** The views of the rows awardStatement returned (inside a db.batch, its answer). */
-export const newAwardViews = (rows: unknown) =>
+export const newAwardViews = (rows: readonly unknown[] | undefined) =>
   views(((rows as RawAwardRow[] | undefined) ?? []).map(fromRawAward)).sort(
     (a, b) => a.sortOrder - b.sortOrder,
   );

@@ -39,7 +39,7 @@ export function confirmationStatements(db: Db, schoolId: number, sessionId: numb
   const since = confirmationWindowStart(at);
   if ((known.sessions.get(sessionId) ?? -1) >= since && (known.schools.get(schoolId) ?? -1) >= since)
     return [];
-  return confirmListing(db, schoolId, sessionId, at);
+  return confirmListing(schoolId, sessionId, at);
 }
 
 type Counted = { rowsAffected?: number } | undefined;

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { distanceMeters } from "../../../common/geo";
 import { localDateAt } from "../../../common/schedule/open-now";
 import {
@@ -120,7 +119,7 @@ export async function createCheckin(
   const { school } = listing;
   const verdict = await judge(db, listing, input, now, input.pending === true);
   const { localDate } = verdict;
-  const insert = insertCheckin(db, {
+  const insert = insertCheckin({
     userId,
     schoolId: school.id,
     checkedInAt: now,
@@ -136,22 +135,22 @@ export async function createCheckin(
     const [inserted, newAwards, ...rest] = verdict.near
       ? await batchTogether(db, [
           insert,
-          awardStatement(db, userId, now),
-          checkinCardStatement(db, now, { userId, schoolId: school.id, localDate }),
-          listingEventStatement(db, school.id, "checkin", now),
+          awardStatement(userId, now),
+          checkinCardStatement(now, { userId, schoolId: school.id, localDate }),
+          listingEventStatement(school.id, "checkin", now),
           // Going to this open mat: they came (issue 22).
-          ...cameStatements(db, school.id, userId, verdict.occurrenceKey),
+          ...cameStatements(school.id, userId, verdict.occurrenceKey),
           // Last, so their results are the batch's last.
           ...confirm,
         ])
-      : [await insert, []];
+      : [await db.$client.execute(insert)];
     listingConfirmed(db, school.id, verdict.sessionId, now, rest.slice(rest.length - confirm.length));
-    const row = fromRawCheckin(inserted);
+    const row = fromRawCheckin(inserted?.rows);
     if (!row) throw new Error("check-in insert returned nothing");
     return {
       ...toView(row, schoolSummary(school)),
       distanceMeters: verdict.distance,
-      newBadges: newAwardViews(newAwards),
+      newBadges: newAwardViews(newAwards?.rows),
     };
   } catch (error) {
     if (isCheckinDuplicate(error)) throw new HttpError(409, checkinMessages.alreadyToday);
@@ -180,22 +179,22 @@ export async function verifyCheckin(
   const verdict = await judge(db, listing, input, now, false);
   const confirm = confirmationStatements(db, school.id, verdict.sessionId, now);
   const [updated, , newAwards, ...rest] = await batchTogether(db, [
-    markVerified(db, id, userId, { distanceMeters: verdict.distance, sessionId: verdict.sessionId }),
+    markVerified(id, userId, { distanceMeters: verdict.distance, sessionId: verdict.sessionId }),
     // Counted only when this request verified it (not a parallel one).
-    listingEventStatement(db, school.id, "checkin", now, sql`changes() = 1`),
-    awardStatement(db, userId, now),
-    checkinCardStatement(db, now, { id }),
-    ...cameStatements(db, school.id, userId, verdict.occurrenceKey),
+    listingEventStatement(school.id, "checkin", now, true),
+    awardStatement(userId, now),
+    checkinCardStatement(now, { id }),
+    ...cameStatements(school.id, userId, verdict.occurrenceKey),
     ...confirm,
   ]);
   listingConfirmed(db, school.id, verdict.sessionId, now, rest.slice(rest.length - confirm.length));
-  const row = (updated as CheckinRow[])[0];
+  const row = fromRawCheckin(updated?.rows);
   // Verified meanwhile by a parallel request: that one confirmed and awarded.
   if (!row) throw new HttpError(409, checkinMessages.alreadyVerified);
   return {
     ...toView(row, schoolSummary(school)),
     distanceMeters: verdict.distance,
-    newBadges: newAwardViews(newAwards),
+    newBadges: newAwardViews(newAwards?.rows),
   };
 }
 

@@ -1,9 +1,8 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
 import { requireAccess } from "../../policy/access";
 import type { PolicyViewer } from "../../policy/viewer";
-import { listingEventStatement } from "../listing-stats/service";
+import { listingEventQuery } from "../listing-stats/service";
 import { getSchool, keptSchoolViews } from "../schools/service";
 import { memberSubject } from "../settings/service";
 import {
@@ -83,7 +82,7 @@ export async function favorite(db: Db, userId: number, schoolId: number, now: Da
   // A new save counts for the school's owners; saving it again adds nothing.
   await db.batch([
     addFavorite(db, userId, schoolId, now),
-    listingEventStatement(db, schoolId, "save", now, sql`changes() = 1`),
+    listingEventQuery(db, schoolId, "save", now, true),
   ]);
   return { isFavorite: true };
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Slot } from "../../../common/schemas/going";
 import type { Db, Tx } from "../../../db/client";
 import { prepared } from "../../../db/prepared";
+import { rawStatement } from "../../../db/raw-statement";
 import { occurrenceGoing, userSettings, users } from "../../../db/schema";
 
 export type GoingRow = typeof occurrenceGoing.$inferSelect;
@@ -137,11 +138,11 @@ export async function cameBetween(db: Db, schoolId: number, since: Date, until: 
 }
 
 /** For a verified check-in's batch: the member came to the occurrence `key` (`date@start`) if they were going. */
-export function cameStatement(db: Tx, schoolId: number, userId: number, slot: Slot) {
-  return db.run(sql`UPDATE occurrence_going SET came = 1
-    WHERE school_id = ${schoolId} AND date = ${slot.date} AND start_minute = ${slot.startMinute}
-      AND user_id = ${userId} AND came = 0`);
-}
+const CAME = `UPDATE occurrence_going SET came = 1
+  WHERE school_id = ? AND date = ? AND start_minute = ? AND user_id = ? AND came = 0`;
+
+export const cameStatement = (schoolId: number, userId: number, slot: Slot) =>
+  rawStatement(CAME, [schoolId, slot.date, slot.startMinute, userId]);
 
 /**
  * Those going to the occurrences a cancellation or move names, by the exception's

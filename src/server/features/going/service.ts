@@ -10,7 +10,7 @@ import {
   type Slot,
   WENT_DAYS,
 } from "../../../common/schemas/going";
-import type { Db, Tx } from "../../../db/client";
+import type { Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
 import { can } from "../../policy/access";
 import { requireMemberId } from "../../policy/guard";
@@ -191,8 +191,8 @@ export const goersOf = q.goersOfSlots;
  * check-in (its `Occurrence.key`), if they were going to it. No statement for a key that
  * names no timed slot.
  */
-export function cameStatements(db: Tx, schoolId: number, userId: number, key: string) {
+export function cameStatements(schoolId: number, userId: number, key: string) {
   const match = /^(\d{4}-\d{2}-\d{2})@(\d{1,4})$/.exec(key);
   if (!match) return [];
-  return [q.cameStatement(db, schoolId, userId, { date: match[1] as string, startMinute: Number(match[2]) })];
+  return [q.cameStatement(schoolId, userId, { date: match[1] as string, startMinute: Number(match[2]) })];
 }

@@ -1,10 +1,3 @@
-/**
- * What a listing does (issue 21): daily totals per school and kind (page views, detail opens,
- * direction taps, calendar downloads, saves, verified check-ins), each one upsert, and the
- * last 12 weeks of them for the school's owners and admins. No per-visitor record, no
- * address and no cookie is kept for it.
- */
-import type { SQL } from "drizzle-orm";
 import {
   type BeaconKind,
   type ListingKind,
@@ -15,6 +8,7 @@ import {
   STATS_WEEKS,
 } from "../../../common/schemas/listing-activity";
 import type { Db } from "../../../db/client";
+import { asDrizzleSql } from "../../../db/raw-statement";
 import { HttpError } from "../../http/errors";
 import type { PolicyViewer } from "../../policy/viewer";
 import { requireSchool } from "../owners/service";
@@ -28,16 +22,21 @@ const DAY_MS = 86_400_000;
 /** The UTC day of `at`, YYYY-MM-DD: what a count is filed under. */
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
-/** The statement that counts one `kind` for the school, for the batch of the write it counts. */
-export function listingEventStatement(
+/**
+ * The statement that counts one `kind` for the school, for the batch of the write it counts;
+ * with `onlyIfChanged`, only when the statement before it in the batch changed a row.
+ */
+export const listingEventStatement = (schoolId: number, kind: ListingKind, at: Date, onlyIfChanged = false) =>
+  countStatement(schoolId, kind, utcDay(at), onlyIfChanged);
+
+/** listingEventStatement as a drizzle query, for a drizzle `db.batch`. */
+export const listingEventQuery = (
   db: Pick<Db, "run">,
   schoolId: number,
   kind: ListingKind,
   at: Date,
-  onlyIf?: SQL,
-) {
-  return countStatement(db, schoolId, kind, utcDay(at), onlyIf);
-}
+  onlyIfChanged = false,
+) => db.run(asDrizzleSql(listingEventStatement(schoolId, kind, at, onlyIfChanged)));
 
 /**
  * Counts a page view or a calendar download: in this copy's tally, written within seconds
@@ -54,7 +53,7 @@ export function countListingEvent(db: Db, schoolId: number, kind: "view" | "cale
  * can raise one school's day by a bounded amount and learn nothing.
  */
 export async function recordBeacon(db: Db, schoolId: number, kind: BeaconKind, at: Date) {
-  const result = await listingEventStatement(db, schoolId, kind, at);
+  const result = await db.$client.execute(listingEventStatement(schoolId, kind, at));
   // Nothing written: the day's cap, or no such school (asked only then).
   if (result.rowsAffected === 0 && !(await schoolExists(db, schoolId))) {
     throw new HttpError(404, listingActivityTexts.schoolNotFound);

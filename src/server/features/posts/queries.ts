@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { PostVisibility } from "../../../common/schemas/posts";
-import type { Db, Tx } from "../../../db/client";
+import type { Db } from "../../../db/client";
+import { rawStatement } from "../../../db/raw-statement";
 import { checkins, postLikes, postPhotos, posts, schools, userSettings, users } from "../../../db/schema";
 
 export interface Page {
@@ -184,17 +185,16 @@ export type CheckinKey = { id: number } | { userId: number; schoolId: number; lo
  * It reads the check-in row, so it adds nothing unless that row is verified by then, and
  * a second card for the same check-in is refused by posts_checkin (DO NOTHING).
  */
-export function insertCheckinCard(db: Tx, at: Date, key: CheckinKey) {
-  const match =
-    "id" in key
-      ? eq(checkins.id, key.id)
-      : and(
-          eq(checkins.userId, key.userId),
-          eq(checkins.schoolId, key.schoolId),
-          eq(checkins.localDate, key.localDate),
-        );
-  return db.run(sql`INSERT INTO posts (user_id, kind, content, visibility, checkin_id, created_at)
-    SELECT ${checkins.userId}, 'checkin', '', 'Public', ${checkins.id}, ${at.getTime()} FROM ${checkins}
-    WHERE ${match} AND ${checkins.verified} = 1
-    ON CONFLICT (checkin_id) DO NOTHING`);
+const CARD_OF = (
+  match: string,
+) => `INSERT INTO posts (user_id, kind, content, visibility, checkin_id, created_at)
+  SELECT user_id, 'checkin', '', 'Public', id, ? FROM checkins WHERE ${match} AND verified = 1
+  ON CONFLICT (checkin_id) DO NOTHING`;
+const CARD_BY_ID = CARD_OF("id = ?");
+const CARD_BY_DAY = CARD_OF("user_id = ? AND school_id = ? AND local_date = ?");
+
+export function insertCheckinCard(at: Date, key: CheckinKey) {
+  return "id" in key
+    ? rawStatement(CARD_BY_ID, [at.getTime(), key.id])
+    : rawStatement(CARD_BY_DAY, [at.getTime(), key.userId, key.schoolId, key.localDate]);
 }

@@ -286,8 +286,7 @@ export const unlikePost = (db: Db, viewer: PolicyViewer, id: number, now: Date):
  * For the check-ins service: the statement that adds a verified check-in's activity card
  * (kind 'checkin', Public, dated `at`), to put in the same batch as the verification.
  */
-export const checkinCardStatement = (db: Db, at: Date, checkin: q.CheckinKey) =>
-  q.insertCheckinCard(db, at, checkin);
+export const checkinCardStatement = (at: Date, checkin: q.CheckinKey) => q.insertCheckinCard(at, checkin);
 
 /**
  * For moderation (reports): a post as it is stored, whoever may read it, so an admin sees

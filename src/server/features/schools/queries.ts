@@ -1,6 +1,7 @@
 import { and, asc, between, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
+import { rawStatement } from "../../../db/raw-statement";
 import { openMatSessions, schools } from "../../../db/schema";
 
 export type SchoolRow = typeof schools.$inferSelect;
@@ -188,11 +189,12 @@ export const bumpSchoolsVersion = (db: Pick<Db, "run">) =>
  * check-in changes what lists show ("Confirmed by a check-in …") at most once a day per
  * school, so cached answers are rebuilt that rarely. Runs before the confirmation itself.
  */
-export const bumpSchoolsVersionUnlessConfirmedSince = (db: Pick<Db, "run">, schoolId: number, since: Date) =>
-  db.run(sql`INSERT INTO app_meta (key, value, updated_at)
-    SELECT ${VERSION_KEY}, '1', ${Date.now()}
-    WHERE NOT EXISTS (SELECT 1 FROM schools WHERE id = ${schoolId} AND last_verified_at >= ${since.getTime()})
-    ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1, updated_at = excluded.updated_at`);
+const BUMP_UNLESS_CONFIRMED = `INSERT INTO app_meta (key, value, updated_at)
+  SELECT '${VERSION_KEY}', '1', ? WHERE NOT EXISTS (SELECT 1 FROM schools WHERE id = ? AND last_verified_at >= ?)
+  ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1, updated_at = excluded.updated_at`;
+
+export const bumpSchoolsVersionUnlessConfirmedSince = (schoolId: number, since: Date) =>
+  rawStatement(BUMP_UNLESS_CONFIRMED, [Date.now(), schoolId, since.getTime()]);
 
 export const countDemoSchools = async (db: Db) =>
   (await db.select({ n: sql<number>`count(*)` }).from(schools).where(eq(schools.isDemo, true)))[0]?.n ?? 0;

@@ -111,9 +111,8 @@ export function schoolPagePaths(db: Db): Promise<readonly string[]> {
  * The statement a check-in's batch runs before confirming a school (see the query's note);
  * give its result to `confirmationWritten` once the batch has committed.
  */
-export function touchConfirmation(db: Db, schoolId: number, now: Date) {
+export function touchConfirmation(schoolId: number, now: Date) {
   return bumpSchoolsVersionUnlessConfirmedSince(
-    db,
     schoolId,
     new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000),
   );
