@@ -286,14 +286,18 @@ export function watchWrites(client: Client, tables: readonly string[], listener:
   clockOf(client).watchers.push({ tables: new Set(tables), listener });
 }
 
-function notifyWatchers(clock: Clock, statements: readonly InStatement[], versioned: readonly string[]) {
+/** What a call's statements may write: the versioned tables, and every table they name ("*": any). */
+interface CallWrites {
+  versioned: readonly string[];
+  named: ReadonlySet<string>;
+}
+
+function notifyWatchers(clock: Clock, writes: CallWrites) {
   for (const watcher of clock.watchers) {
     const hit =
-      versioned.some((table) => watcher.tables.has(table)) ||
-      statements.some((statement) => {
-        const { table } = writesOf(textOf(statement));
-        return table !== undefined && (table === "*" || watcher.tables.has(table));
-      });
+      writes.versioned.some((table) => watcher.tables.has(table)) ||
+      writes.named.has("*") ||
+      [...writes.named].some((table) => watcher.tables.has(table));
     if (hit) watcher.listener();
   }
 }
@@ -310,34 +314,40 @@ export function trackTableWrites(client: Client): Client {
   // execute(statement) or execute(sql, args): what follows the text passes through as it is.
   const execute = client.execute.bind(client) as (...args: unknown[]) => ReturnType<Client["execute"]>;
   const batch = client.batch.bind(client);
-  const mark = (statements: readonly InStatement[]) => {
-    const tables = new Set<string>();
-    for (const statement of statements)
-      for (const table of writesOf(textOf(statement)).versioned) tables.add(table);
-    return [...tables];
+  // Read once per call: a check-in's grouped batch holds dozens of statements.
+  const mark = (statements: readonly InStatement[]): CallWrites => {
+    const versioned = new Set<string>();
+    const named = new Set<string>();
+    for (const statement of statements) {
+      const writes = writesOf(textOf(statement));
+      if (writes.table !== undefined) named.add(writes.table);
+      for (const table of writes.versioned) versioned.add(table);
+    }
+    return { versioned: [...versioned], named };
   };
-  const sent = (statements: readonly InStatement[], tables: readonly string[]) => {
-    if (tables.length > 0) written(clock, tables);
-    if (clock.watchers.length > 0) notifyWatchers(clock, statements, tables);
+  const sent = (writes: CallWrites) => {
+    if (writes.versioned.length > 0) written(clock, writes.versioned);
+    if (clock.watchers.length > 0) notifyWatchers(clock, writes);
   };
+  const quiet = (writes: CallWrites) => writes.versioned.length === 0 && clock.watchers.length === 0;
   client.execute = (async (statement: InStatement, ...rest: unknown[]) => {
-    const tables = mark([statement]);
-    if (tables.length === 0 && clock.watchers.length === 0) return execute(statement, ...rest);
-    sent([statement], tables);
+    const writes = mark([statement]);
+    if (quiet(writes)) return execute(statement, ...rest);
+    sent(writes);
     try {
       return await execute(statement, ...rest);
     } finally {
-      sent([statement], tables);
+      sent(writes);
     }
   }) as Client["execute"];
   client.batch = (async (statements: InStatement[], mode?: Parameters<Client["batch"]>[1]) => {
-    const tables = mark(statements);
-    if (tables.length === 0 && clock.watchers.length === 0) return batch(statements, mode);
-    sent(statements, tables);
+    const writes = mark(statements);
+    if (quiet(writes)) return batch(statements, mode);
+    sent(writes);
     try {
       return await batch(statements, mode);
     } finally {
-      sent(statements, tables);
+      sent(writes);
     }
   }) as Client["batch"];
   return client;
