@@ -6,7 +6,7 @@ import { type Database, openDatabase } from "../../db/client";
 import { migrate } from "../../db/migrate";
 import { createLogger, silentLogger } from "../log";
 import { pruneJob } from "./prune";
-import { createJobRunner, type Job, type JobRunner } from "./runner";
+import { createJobRunner, type Job, type JobRunner, WAKE_MIN_MS } from "./runner";
 
 const HOUR = 3_600_000;
 const opened: Database[] = [];
@@ -178,6 +178,26 @@ describe("jobs runner", () => {
     r.wake("mail");
     await r.stop();
     expect(runs).toBe(2);
+  });
+  it("wakes close together run the job once between them; a wake after a quiet spell runs at once", async () => {
+    const [db] = (await sharedFile(1)) as [Database];
+    let runs = 0;
+    const queue: Job = { name: "mail", kind: "queue", everyMs: HOUR, run: async () => void runs++ };
+    const r = runner(db, [queue], () => new Date("2026-05-01T00:00:00Z"));
+    r.start(HOUR);
+    await r.runDue();
+    expect(runs).toBe(1);
+    for (let i = 0; i < 20; i++) r.wake("mail");
+    expect(runs).toBe(1);
+    await Bun.sleep(WAKE_MIN_MS + 50);
+    expect(runs).toBe(2);
+    await Bun.sleep(WAKE_MIN_MS + 20);
+    r.wake("mail");
+    expect(runs).toBe(3);
+    // A wake put off when the runner stops still runs.
+    r.wake("mail");
+    await r.stop();
+    expect(runs).toBe(4);
   });
 });
 

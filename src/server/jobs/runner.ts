@@ -45,6 +45,13 @@ export type JobOutcome = { job: string; ok: boolean; seconds: number };
 
 export const TICK_MS = 1_000;
 
+/**
+ * Wakes that come closer together than this run a job once between them: a copy taking
+ * thousands of check-ins a second woke the notifications job after each, and ran it (a
+ * lease, a read, a record) back to back. A wake after a quiet spell still runs at once.
+ */
+export const WAKE_MIN_MS = 100;
+
 export function createJobRunner(opts: {
   db: Db;
   logger: Logger;
@@ -55,6 +62,9 @@ export function createJobRunner(opts: {
   const { db, logger, now, jobs, onRun } = opts;
   const dueAt = new Map<string, number>();
   const running = new Map<string, Promise<void>>();
+  /** When each job's last run began (performance.now()), and the runs wakes have put off. */
+  const startedAt = new Map<string, number>();
+  const putOff = new Map<string, ReturnType<typeof setTimeout>>();
   let timer: ReturnType<typeof setInterval> | undefined;
   let tickedAt: number | undefined;
   let tickMs = TICK_MS;
@@ -81,6 +91,7 @@ export function createJobRunner(opts: {
     let run = running.get(job.name);
     if (!run) {
       const started = performance.now();
+      startedAt.set(job.name, started);
       const outcome = (ok: boolean) =>
         onRun?.({ job: job.name, ok, seconds: (performance.now() - started) / 1000 });
       run = attempt(job, now())
@@ -108,10 +119,24 @@ export function createJobRunner(opts: {
     runDue,
     wake(name) {
       const job = jobs.find((j) => j.name === name);
-      if (!timer || !job) return;
-      // If it is running now, the next tick runs it again.
-      dueAt.set(name, 0);
-      void runJob(job);
+      if (!timer || !job || putOff.has(name)) return;
+      const wait = (startedAt.get(name) ?? Number.NEGATIVE_INFINITY) + WAKE_MIN_MS - performance.now();
+      if (wait <= 0 && !running.has(name)) {
+        void runJob(job);
+        return;
+      }
+      // One run for the wakes of the next moment, after the one running now.
+      const later = setTimeout(
+        () => {
+          putOff.delete(name);
+          const current = running.get(name);
+          if (current) void current.finally(() => runJob(job));
+          else void runJob(job);
+        },
+        Math.max(wait, 0),
+      );
+      later.unref?.();
+      putOff.set(name, later);
     },
     start(everyMs = TICK_MS) {
       if (timer) return;
@@ -123,7 +148,13 @@ export function createJobRunner(opts: {
     async stop() {
       if (timer) clearInterval(timer);
       timer = undefined;
+      // A run a wake asked for is not dropped: it runs now, once the one running has ended.
+      const asked = [...putOff.keys()];
+      for (const later of putOff.values()) clearTimeout(later);
+      putOff.clear();
       await Promise.all(running.values());
+      const wanted = jobs.filter((job) => asked.includes(job.name));
+      await Promise.all(wanted.map(runJob));
     },
     lastTick: () => ({ at: tickedAt, everyMs: tickMs }),
   };
