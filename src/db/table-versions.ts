@@ -250,6 +250,20 @@ const writesByText = new Map<string, Writes>();
  * text as a key, on every call, cost a write request several microseconds.
  */
 function writesOf(text: string): Writes {
+  // The texts most often sent are module constants (db/raw-statement.ts), the same string
+  // each time: one number lookup and an identity compare find what they write.
+  const seen = recentByLength.get(text.length);
+  if (seen?.text === text) return seen.writes;
+  const writes = readWrites(text);
+  if (recentByLength.size >= 4096) recentByLength.clear();
+  recentByLength.set(text.length, { text, writes });
+  return writes;
+}
+
+/** The last text of each length read, with what it writes. */
+const recentByLength = new Map<number, { text: string; writes: Writes }>();
+
+function readWrites(text: string): Writes {
   const start = text.trimStart();
   const head = start.length > HEAD ? start.slice(0, HEAD) : start;
   if (!WRITE.test(head)) return READS;

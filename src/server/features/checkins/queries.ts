@@ -92,9 +92,13 @@ const CHECKIN_COLUMNS =
   "id, user_id, school_id, checked_in_at, local_date, verified, distance_meters, session_id";
 const INSERT_CHECKIN = `INSERT INTO checkins
     (user_id, school_id, checked_in_at, local_date, verified, distance_meters, session_id)
-  VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${CHECKIN_COLUMNS}`;
+  VALUES (?, ?, ?, ?, ?, ?, ?)`;
 
-/** The check-in's INSERT … RETURNING, for a batch (its text a constant: see db/raw-statement.ts). */
+/**
+ * The check-in's INSERT, for a batch (its text a constant: see db/raw-statement.ts). No
+ * RETURNING: the row is what was given, and its id is the result's lastInsertRowid (a
+ * trigger's own inserts do not change it once the trigger ends).
+ */
 export const insertCheckin = (
   row: Omit<CheckinRow, "id" | "distanceMeters" | "sessionId"> & {
     distanceMeters: number | null;

@@ -119,7 +119,7 @@ export async function createCheckin(
   const { school } = listing;
   const verdict = await judge(db, listing, input, now, input.pending === true);
   const { localDate } = verdict;
-  const insert = insertCheckin({
+  const values = {
     userId,
     schoolId: school.id,
     checkedInAt: now,
@@ -127,7 +127,8 @@ export async function createCheckin(
     verified: verdict.near,
     distanceMeters: verdict.distance,
     sessionId: verdict.near ? verdict.sessionId : null,
-  });
+  };
+  const insert = insertCheckin(values);
   try {
     // One batch is one transaction: the insert, the listing's freshness, the awards and the feed
     // card (committed with other requests' check-ins of the same moment).
@@ -145,8 +146,8 @@ export async function createCheckin(
         ])
       : [await db.$client.execute(insert)];
     listingConfirmed(db, school.id, verdict.sessionId, now, rest.slice(rest.length - confirm.length));
-    const row = fromRawCheckin(inserted?.rows);
-    if (!row) throw new Error("check-in insert returned nothing");
+    if (inserted?.lastInsertRowid === undefined) throw new Error("check-in insert returned no id");
+    const row = { ...values, id: Number(inserted.lastInsertRowid) };
     return {
       ...toView(row, schoolSummary(school)),
       distanceMeters: verdict.distance,
