@@ -102,6 +102,32 @@ describe("GET /api/schools/tonight", () => {
     expect(late(await tonight(b.cookie))).toMatchObject({ goingCount: 1, viewerGoing: false });
   });
 
+  it("is kept per viewer and point for the minute: a repeat counts no one again, an RSVP shows at once", async () => {
+    const m = await registerMember(t, "tonightc");
+    const client = t.app.context.database.client;
+    const counted: string[] = [];
+    const { execute } = client;
+    client.execute = ((statement: Parameters<typeof execute>[0], ...rest: unknown[]) => {
+      const text = typeof statement === "string" ? statement : statement.sql;
+      if (/json_each/.test(text) && /occurrence_going/.test(text)) counted.push(text);
+      return (execute as (...a: unknown[]) => ReturnType<typeof execute>).call(client, statement, ...rest);
+    }) as typeof execute;
+    try {
+      const first = await tonight(m.cookie);
+      expect(counted).toHaveLength(1);
+      expect(await tonight(m.cookie)).toEqual(first);
+      expect(counted).toHaveLength(1);
+      const slot = { date: "2026-11-20", startMinute: 1200 };
+      expect((await going(t, "POST", gyms["Half Hour BJJ"] ?? 0, slot, m.cookie)).status).toBe(201);
+      const after = await tonight(m.cookie);
+      expect(counted).toHaveLength(2);
+      expect(after.find((o) => o.school.gym === "Half Hour BJJ")).toMatchObject({ viewerGoing: true });
+      expect((await going(t, "DELETE", gyms["Half Hour BJJ"] ?? 0, slot, m.cookie)).status).toBe(200);
+    } finally {
+      client.execute = execute;
+    }
+  });
+
   it("the home screen keeps Tonight in its URL: the chip is pressed and the list is Tonight's", async () => {
     const html = await (await t.request("/?open=tonight")).text();
     expect(html).toMatch(/<button[^>]*value="tonight"[^>]*aria-pressed="true"[^>]*>Tonight<\/button>/);
