@@ -107,7 +107,7 @@ describe("GET /api/schools/tonight", () => {
     const client = t.app.context.database.client;
     const counted: string[] = [];
     const { execute } = client;
-    client.execute = ((statement: Parameters<typeof execute>[0], ...rest: unknown[]) => {
+    client.execute = ((statement: string | { sql: string }, ...rest: unknown[]) => {
       const text = typeof statement === "string" ? statement : statement.sql;
       if (/json_each/.test(text) && /occurrence_going/.test(text)) counted.push(text);
       return (execute as (...a: unknown[]) => ReturnType<typeof execute>).call(client, statement, ...rest);
