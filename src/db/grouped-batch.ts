@@ -12,10 +12,10 @@ interface WaitingBatch {
 const addBatch = perTurn(writeWaiting);
 
 /**
- * The libSQL client's `batch(statements, "write")`, committed together with the batches other requests ask for in the
- * same turn of the event loop: one transaction, so one BEGIN and one COMMIT (and each page
- * they share, such as an index's last leaf, written to the WAL once) for all of them. A
- * commit cost a check-in as much as its insert and feed card together.
+ * The libSQL client's `batch(statements, "write")`, committed together with the batches other
+ * requests ask for in the same turn of the event loop: one transaction, so one BEGIN and one
+ * COMMIT (and each page they share, such as an index's last leaf, written to the WAL once)
+ * for all of them. A commit cost a check-in as much as its insert and feed card together.
  *
  * Each caller's statements still run in the order given, one after the other, and each
  * caller gets its own answers. Callers are served in the order they asked, so it reads as

@@ -8,7 +8,12 @@ import { viewerId } from "../../policy/viewer";
 import { type GoingDeps, goingNames, goTo, takeBack, tonightNear } from "./service";
 
 const LISTING_TABLES = [...TABLE_FAMILIES.social, ...TABLE_FAMILIES.schools];
-/** What the Tonight view reads: the listings near the point and who is going. */
+/**
+ * What the Tonight view reads: the listings near the point and who is going. Its answers are
+ * kept per viewer and point for the minute until one of them changes: the list is the
+ * minute's (tonight.ts), and serializing and gzipping up to 100 open mats cost a request three
+ * times a radius search's whole answer.
+ */
 const TONIGHT_TABLES = ["schools", "open_mat_sessions", "schedule_exceptions", "occurrence_going"] as const;
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -19,41 +24,36 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
  */
 /** `kept`: the app's kept answers (kept-by-viewer.ts); the names are kept per viewer until an RSVP, a member or a block changes. */
 export function goingRoutes(deps: GoingDeps, guard: ReturnType<typeof authGuard>, kept: KeptAnswers) {
-  return (
-    new Elysia({ name: "going-routes" })
-      .use(guard)
-      // Kept per viewer and point for the minute, until a listing or an RSVP changes: the list
-      // is the minute's (tonight.ts), and serializing and gzipping up to 100 open mats cost a
-      // request three times a radius search's whole answer.
-      .get("/api/schools/tonight", ({ request, viewer }) =>
-        kept(request, viewer, TONIGHT_TABLES, () => {
-          // Asked at about 100 m: nothing a list of gyms 40 miles around would show changes.
-          const { lat, lng } = parseQuery(tonightQuerySchema, request);
-          const center = { latitude: round3(lat), longitude: round3(lng) };
-          return tonightNear(deps.db, center, deps.now(), viewerId(viewer));
-        }),
-      )
-      .get(
-        "/api/schools/:id/occurrences/:date/:startMinute/going",
-        ({ viewer, params, request }) =>
-          kept(request, viewer, LISTING_TABLES, () => goingNames(deps, viewer, params.id, slotOf(params))),
-        { params: goingParams },
-      )
-      .post(
-        "/api/schools/:id/occurrences/:date/:startMinute/going",
-        async ({ viewer, params, set }) => {
-          const { change, created } = await goTo(deps, viewer, params.id, slotOf(params));
-          set.status = created ? 201 : 200;
-          return change;
-        },
-        { auth: "member", limit: "going.change", params: goingParams },
-      )
-      .delete(
-        "/api/schools/:id/occurrences/:date/:startMinute/going",
-        ({ viewer, params }) => takeBack(deps, viewer, params.id, slotOf(params)),
-        { auth: "member", limit: "going.change", params: goingParams },
-      )
-  );
+  return new Elysia({ name: "going-routes" })
+    .use(guard)
+    .get("/api/schools/tonight", ({ request, viewer }) =>
+      kept(request, viewer, TONIGHT_TABLES, () => {
+        // Asked at about 100 m: nothing a list of gyms 40 miles around would show changes.
+        const { lat, lng } = parseQuery(tonightQuerySchema, request);
+        const center = { latitude: round3(lat), longitude: round3(lng) };
+        return tonightNear(deps.db, center, deps.now(), viewerId(viewer));
+      }),
+    )
+    .get(
+      "/api/schools/:id/occurrences/:date/:startMinute/going",
+      ({ viewer, params, request }) =>
+        kept(request, viewer, LISTING_TABLES, () => goingNames(deps, viewer, params.id, slotOf(params))),
+      { params: goingParams },
+    )
+    .post(
+      "/api/schools/:id/occurrences/:date/:startMinute/going",
+      async ({ viewer, params, set }) => {
+        const { change, created } = await goTo(deps, viewer, params.id, slotOf(params));
+        set.status = created ? 201 : 200;
+        return change;
+      },
+      { auth: "member", limit: "going.change", params: goingParams },
+    )
+    .delete(
+      "/api/schools/:id/occurrences/:date/:startMinute/going",
+      ({ viewer, params }) => takeBack(deps, viewer, params.id, slotOf(params)),
+      { auth: "member", limit: "going.change", params: goingParams },
+    );
 }
 
 const slotOf = (params: { date: string; startMinute: number }) => ({

@@ -15,7 +15,8 @@ const COUNT_IF_CHANGED = COUNT_OF("changes() = 1");
 /**
  * One more `kind` for the school on `day` (UTC, YYYY-MM-DD): one upsert on the day's row, so
  * requests at once all count and nothing per visitor is kept. Nothing is written for a
- * school that is not there, when `onlyIfChanged` and the statement before it changed nothing, or once the day's count reached its cap.
+ * school that is not there, once the day's count reached its cap, or, with `onlyIfChanged`,
+ * when the statement before it in the batch changed nothing.
  */
 export const countStatement = (schoolId: number, kind: ListingKind, day: string, onlyIfChanged = false) =>
   rawStatement(onlyIfChanged ? COUNT_IF_CHANGED : COUNT, [day, kind, schoolId]);

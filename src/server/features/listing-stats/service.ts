@@ -1,3 +1,9 @@
+/**
+ * What a listing does (issue 21): daily totals per school and kind (page views, detail opens,
+ * direction taps, calendar downloads, saves, verified check-ins), each one upsert, and the
+ * last 12 weeks of them for the school's owners and admins. No per-visitor record, no
+ * address and no cookie is kept for it.
+ */
 import {
   type BeaconKind,
   type ListingKind,
