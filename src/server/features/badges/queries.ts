@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import { BADGE_DEFINITIONS, type BadgeMetrics } from "../../../common/badges";
+import { BADGE_DEFINITIONS, type BadgeCriteria, type BadgeMetrics } from "../../../common/badges";
 import type { Tx } from "../../../db/client";
 import { rawStatement } from "../../../db/raw-statement";
 import { badgeAwards } from "../../../db/schema";
@@ -93,7 +93,12 @@ const STATS_COLUMN = {
   unique_gyms: "m.gyms",
   unique_states: "m.states",
   alphabet_completion: "m.letters",
-} as const;
+} as const satisfies Record<BadgeCriteria, string>;
+
+/** The metric of a definition's criterion (`d.column2`), from the member's row. */
+const metricOfCriterion = Object.entries(STATS_COLUMN)
+  .map(([criterion, column]) => `WHEN '${criterion}' THEN ${column}`)
+  .join(" ");
 
 /**
  * Bit i stands for BADGE_DEFINITIONS[i]: the badges a member's row `m` reaches (arithmetic on
@@ -127,7 +132,7 @@ export const fromRawAward = (r: RawAwardRow): AwardRow => ({
 /**
  * One statement that awards every badge the member's verified check-ins reach and they do
  * not hold yet, inserted with ON CONFLICT DO NOTHING and RETURNING the new rows. Being one
- * statement it can sit in a `db.batch` with the check-in's own writes, all or nothing, after
+ * statement it can sit in a batch with the check-in's own writes, all or nothing, after
  * the write that verified a check-in. It begins with its INSERT, so db/table-versions.ts
  * reads it as a write of badge_awards alone.
  *
@@ -141,8 +146,7 @@ export const fromRawAward = (r: RawAwardRow): AwardRow => ({
  * 0032, in the same statement.
  */
 const AWARD = `INSERT INTO badge_awards (user_id, badge_code, metric_value, awarded_at)
-    SELECT m.user_id, d.column1, CASE d.column2 WHEN 'total_checkins' THEN m.total WHEN 'unique_gyms' THEN m.gyms
-        WHEN 'unique_states' THEN m.states ELSE m.letters END AS value, ?
+    SELECT m.user_id, d.column1, CASE d.column2 ${metricOfCriterion} END AS value, ?
       FROM member_badge_stats m CROSS JOIN (VALUES ${definitionValues}) AS d
       WHERE m.user_id = ? AND (${reachedMask}) & ~${heldMask} <> 0 AND value >= d.column3
         AND NOT EXISTS (SELECT 1 FROM badge_awards a WHERE a.user_id = m.user_id AND a.badge_code = d.column1)
