@@ -1,4 +1,5 @@
 import type { Db } from "../../../db/client";
+import { confirmationWritten } from "../schools/service";
 import { confirmationWindowStart, confirmListing } from "./queries";
 
 /**
@@ -45,8 +46,10 @@ export function confirmationStatements(db: Db, schoolId: number, sessionId: numb
 type Counted = { rowsAffected?: number } | undefined;
 
 /**
- * After the batch that held `confirmationStatements`' three committed, with their results:
- * each row either was written now (`at`) or already held a time within the window.
+ * After the batch that held `confirmationStatements`' three committed, with their results
+ * (none when they were left out): when the first moved the schools version (a school's first
+ * confirmation of the day), this copy reads it again at once (`confirmationWritten`); and it
+ * learns that each row either was written now (`at`) or already held a time within the window.
  */
 export function confirmationsCommitted(
   db: Db,
@@ -56,7 +59,8 @@ export function confirmationsCommitted(
   results: readonly unknown[],
 ) {
   if (results.length < 3) return;
-  const [, session, school] = results as Counted[];
+  const [touched, session, school] = results as Counted[];
+  confirmationWritten(db, touched);
   const known = knownOf(db);
   const since = confirmationWindowStart(at);
   const learn = (map: Map<number, number>, id: number, written: Counted) => {

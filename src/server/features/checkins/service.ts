@@ -16,7 +16,6 @@ import { awardStatement, newAwardViews } from "../badges/service";
 import { cameStatements } from "../going/service";
 import { listingEventStatement } from "../listing-stats/service";
 import { checkinCardStatement } from "../posts/service";
-import { confirmationWritten } from "../schools/service";
 import { memberSubject } from "../settings/service";
 import { confirmationStatements, confirmationsCommitted } from "./confirmations";
 import { type CheckinListing, checkinListing, windowAt } from "./listings";
@@ -80,22 +79,6 @@ const isCheckinDuplicate = (error: unknown) => {
   return text === "" || /checkins/.test(text);
 };
 
-/**
- * After a batch with `confirm` (confirmationStatements) committed: the first result says whether
- * the schools version moved (confirmationWritten), and this copy learns how fresh the listing is.
- */
-function listingConfirmed(
-  db: Db,
-  schoolId: number,
-  sessionId: number,
-  now: Date,
-  results: readonly unknown[],
-) {
-  if (results.length === 0) return;
-  confirmationWritten(db, results[0]);
-  confirmationsCommitted(db, schoolId, sessionId, now, results);
-}
-
 /** The school with its sessions, or the 404. */
 async function schoolOr404(db: Db, schoolId: number) {
   const listing = await checkinListing(db, schoolId);
@@ -145,7 +128,7 @@ export async function createCheckin(
           ...confirm,
         ])
       : [await db.$client.execute(insert)];
-    listingConfirmed(db, school.id, verdict.sessionId, now, rest.slice(rest.length - confirm.length));
+    confirmationsCommitted(db, school.id, verdict.sessionId, now, rest.slice(rest.length - confirm.length));
     if (inserted?.lastInsertRowid === undefined) throw new Error("check-in insert returned no id");
     const row = { ...values, id: Number(inserted.lastInsertRowid) };
     return {
@@ -188,7 +171,7 @@ export async function verifyCheckin(
     ...cameStatements(school.id, userId, verdict.occurrenceKey),
     ...confirm,
   ]);
-  listingConfirmed(db, school.id, verdict.sessionId, now, rest.slice(rest.length - confirm.length));
+  confirmationsCommitted(db, school.id, verdict.sessionId, now, rest.slice(rest.length - confirm.length));
   const row = fromRawCheckin(updated?.rows);
   // Verified meanwhile by a parallel request: that one confirmed and awarded.
   if (!row) throw new HttpError(409, checkinMessages.alreadyVerified);
