@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { RATE_LIMIT_FALLBACK } from "../../common/rate-limit-body";
 import type { Db } from "../../db/client";
 import { perTurn } from "../../db/per-turn";
+import { rawStatement } from "../../db/raw-statement";
 import { HttpError } from "./errors";
 
 export interface RateRule {
@@ -62,12 +63,12 @@ export async function hitRate(db: Db, rule: RateRule, now: number): Promise<Rate
  * every write of a member runs it, and building it through the query builder and its batch
  * cost twice what SQLite takes to run it.
  */
-const upsertHit = (hit: Pick<PendingHit, "key" | "windowStart">, events = 1): InStatement => ({
-  sql: `INSERT INTO rate_counters (key, window_start, count) VALUES (?, ?, ?)
-    ON CONFLICT (key, window_start) DO UPDATE SET count = count + excluded.count
-    RETURNING count`,
-  args: [hit.key, hit.windowStart, events],
-});
+const UPSERT_HIT = `INSERT INTO rate_counters (key, window_start, count) VALUES (?, ?, ?)
+  ON CONFLICT (key, window_start) DO UPDATE SET count = count + excluded.count
+  RETURNING count`;
+
+const upsertHit = (hit: Pick<PendingHit, "key" | "windowStart">, events = 1) =>
+  rawStatement(UPSERT_HIT, [hit.key, hit.windowStart, events]);
 
 const countOf = (result: ResultSet | undefined) => Number(result?.rows[0]?.[0] ?? 1);
 
