@@ -3,8 +3,9 @@
 // leak from the collector: the HTTP soak reads RSS once a checkpoint, under a collector that
 // lets the heap run well above what is live.
 //   NODE_ENV=production bun bench/member-soak-heap.ts [ROUNDS=42]
+// MEMBER_CACHE_MB=<n> runs it with that cache (0 for none), to see what the kept pages hold.
 // On a copy of the database bench/member-pages.ts seeds (run it once first), with 200 members
-// signed in by bench/seed-signed-in.ts. Prints, per round of 1,200 requests, the heap and
+// signed in by bench/seed-signed-in.ts. Prints, per round of 1,200 requests, the heap (and its extra memory: strings and buffers) and
 // object count after the collection, and RSS.
 import { heapStats } from "bun:jsc";
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -23,7 +24,10 @@ const { cookies } = JSON.parse(signedIn.stdout.toString()) as { cookies: string[
 const seeded = JSON.parse(await Bun.file(`${source}.json`).text()) as {
   members: { subject: { id: number } };
 };
-const bench = await benchApp(file);
+const bench = await benchApp(
+  file,
+  process.env.MEMBER_CACHE_MB ? { MEMBER_CACHE_MB: process.env.MEMBER_CACHE_MB } : {},
+);
 const pages = ["/about", "/feed", `/users/${seeded.members.subject.id}`, "/profile", "/messages", "/"];
 const rounds = Number(process.argv[2] ?? 42);
 for (let round = 1; round <= rounds; round++) {
@@ -39,7 +43,7 @@ for (let round = 1; round <= rounds; round++) {
   const heap = heapStats();
   console.log(
     `round ${round} (${round * cookies.length * pages.length} requests, ${(performance.now() - started).toFixed(0)} ms):` +
-      ` heap ${(heap.heapSize / 1e6).toFixed(1)} MB, ${heap.objectCount} objects,` +
+      ` heap ${(heap.heapSize / 1e6).toFixed(1)} MB (extra ${(heap.extraMemorySize / 1e6).toFixed(1)}), ${heap.objectCount} objects,` +
       ` RSS ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`,
   );
 }

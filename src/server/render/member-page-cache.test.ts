@@ -1,10 +1,11 @@
+import { heapStats } from "bun:jsc";
 import { beforeAll, describe, expect, it } from "bun:test";
 import { aboutPage } from "../../pages/about";
 import { donatePage } from "../../pages/donate";
 import type { PageContextValue, Viewer } from "../../pages/layout/page-context";
 import { silentLogger } from "../log";
 import { loadIslands } from "./island";
-import { memberPageResponse, memberShellOf } from "./member-page-cache";
+import { memberPageResponse, memberShellOf, shellBytes } from "./member-page-cache";
 import { type RenderInput, renderHeader, renderPage } from "./render-page";
 
 beforeAll(loadIslands);
@@ -78,5 +79,29 @@ describe("a static page for a member, put together around their header", () => {
     expect(
       memberShellOf('<body data-live-from="3"><header class="site-header"></header>', 4, 200),
     ).toBeUndefined();
+  });
+
+  it("holds about what it is counted at, not the page it was cut from", async () => {
+    // MEMBER_CACHE_MB bounds the shells by shellBytes: a shell that kept its whole render
+    // alive (a slice shares its string) held four times that, and the cap meant little.
+    const anyone = member({ id: 0, username: "member", liveFrom: 41 });
+    const html = await whole(contextFor(anyone, "/about"), aboutPage());
+    const count = 300;
+    const kept = [];
+    Bun.gc(true);
+    const before = heapStats().heapSize;
+    let counted = 0;
+    for (let i = 0; i < count; i++) {
+      // A page of its own each (a copy, not a slice), with a character beyond Latin-1.
+      const page = `${html.replace("</body>", `<p>${i} – ${"x".repeat(i)}</p></body>`)}`;
+      const shell = memberShellOf(page, 41, 200);
+      if (!shell) throw new Error("the page should be cut");
+      counted += shellBytes(shell);
+      kept.push(shell);
+    }
+    Bun.gc(true);
+    const held = heapStats().heapSize - before;
+    expect(kept).toHaveLength(count);
+    expect(held).toBeLessThan(2 * counted);
   });
 });

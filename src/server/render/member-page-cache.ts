@@ -100,10 +100,18 @@ export function memberShellOf(html: string, liveFrom: number, status: number): M
     status,
     head: part(html.slice(0, hoisted)),
     headRest: part(html.slice(hoisted, position)),
-    beforeHeader: html.slice(position + String(liveFrom).length, header),
+    beforeHeader: detached(html.slice(position + String(liveFrom).length, header)),
     tail: part(html.slice(after), true),
   };
 }
+
+/**
+ * The text as a string of its own. A slice shares the string it was cut from: a kept slice
+ * of a few hundred characters held the whole rendered page (as two bytes a character once
+ * the page has one character beyond Latin-1), four times what the shell was counted at.
+ * A JSON round trip copies it exactly, lone surrogates included.
+ */
+const detached = (text: string): string => JSON.parse(JSON.stringify(text));
 
 /** About what a shell holds in memory. */
 export function shellBytes(shell: MemberShell): number {
