@@ -5,7 +5,7 @@
  * this with `--only <table>`:
  *   bun scripts/table-version-triggers.ts > src/db/migrations/0027_table_versions.sql
  */
-import { VERSIONED_TABLES } from "../src/db/table-versions";
+import { VERSIONED_TABLES } from "../src/db/versioned-tables";
 
 const only = process.argv.indexOf("--only");
 const tables = only >= 0 ? process.argv.slice(only + 1) : [...VERSIONED_TABLES];
