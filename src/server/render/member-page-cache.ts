@@ -1,5 +1,6 @@
 import zlib from "node:zlib";
 import { crc32Combine } from "./crc32-combine";
+import { RecentlyUsed } from "./recently-used";
 import { htmlHeaders } from "./render-page";
 
 /**
@@ -69,14 +70,15 @@ function stored(bytes: Uint8Array): Uint8Array {
   return out;
 }
 
-/** Headers deflated, by their HTML: a member's header stays the same until a count moves. */
-const DEFLATED_KEPT_MAX = 1024;
-const deflatedHeaders = new Map<string, Part>();
+/**
+ * Headers deflated, by their HTML: a member's header stays the same until a count moves.
+ * Asked for only when a shell's last gzip body was put together around another header.
+ */
+const deflatedHeaders = new RecentlyUsed<string, Part>(1024);
 function headerPart(html: string): Part {
   let kept = deflatedHeaders.get(html);
   if (!kept) {
     kept = part(html);
-    if (deflatedHeaders.size >= DEFLATED_KEPT_MAX) deflatedHeaders.clear();
     deflatedHeaders.set(html, kept);
   }
   return kept;

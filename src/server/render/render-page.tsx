@@ -6,6 +6,7 @@ import { PageContext, type PageContextValue } from "../../pages/layout/page-cont
 import type { Logger } from "../log";
 import { loggableError } from "../loggable-error";
 import { IslandCollector, IslandCollectorContext } from "./island";
+import { RecentlyUsed } from "./recently-used";
 
 export interface RenderInput {
   meta: PageMeta;
@@ -51,8 +52,8 @@ export async function renderPage(
   return new Response(`<!DOCTYPE html>${html}`, { status, headers: htmlHeaders });
 }
 
-const HEADERS_KEPT_MAX = 1024;
-const headers = new Map<string, string>();
+// A header is about 3 KB: 4,096 of them about 12 MB, enough for hundreds of members' pages.
+const headers = new RecentlyUsed<string, string>(4096);
 
 /**
  * The layout's header alone, as the whole page renders it: it comes before any other island
@@ -71,7 +72,6 @@ export function renderHeader(ctx: PageContextValue): string {
   let html = headers.get(key);
   if (html === undefined) {
     html = renderHeaderNow(ctx);
-    if (headers.size >= HEADERS_KEPT_MAX) headers.clear();
     headers.set(key, html);
   }
   return html;
