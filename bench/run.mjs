@@ -58,8 +58,9 @@ const SCHOOL_COUNT = Number(process.env.BENCH_SCHOOLS || 20_000);
 // BENCH_SCALE=10: the member rows also at 100,000 members, 5,000,000 check-ins, 2,000,000 posts.
 const SCALE = benchScale();
 // Issue 25's member soak: SOAKED_MEMBERS members signed in, their pages in turn.
-// Long enough for several full collections in each half (one about every 25,000 requests).
-const MEMBER_SOAK_REQUESTS = Number(process.env.BENCH_MEMBER_SOAK_REQUESTS || 200_000);
+// Seconds of load: each half a minute or more, so each holds a turn of the minute (every
+// kept page made again) and several full collections.
+const MEMBER_SOAK_SECONDS = Number(process.env.BENCH_MEMBER_SOAK_SECONDS || 120);
 const MEMBER_SOAK_SAMPLE_MS = 100;
 const SOAKED_MEMBERS = 200;
 const MEMBER_SOAK_MAX_GROWTH_PERCENT = 10;
@@ -308,10 +309,11 @@ async function main() {
     copyFileSync(seeded.feedDb, soakedDb);
     const viewers = signInMembers(repo, soakedDb, SOAKED_MEMBERS);
     const soaked = await startOpenmat(binary, dir, soakedDb, UNLIMITED);
-    const checkpoints = soakCheckpoints(MEMBER_SOAK_REQUESTS);
+    const checkpoints = soakCheckpoints(MEMBER_SOAK_SECONDS, [0.125, 0.25, 0.5, 0.75, 1]);
     memberSoakRun = await soak(`${soaked.baseUrl}/about`, soaked, checkpoints, {
       requests: memberPageRequests(viewers),
       sampleEveryMs: MEMBER_SOAK_SAMPLE_MS,
+      seconds: true,
     });
     await soaked.stop();
     extraRows.push(memberSoakRow(memberSoakRun, viewers.cookies.length));
@@ -400,9 +402,10 @@ function soakRow({ startMb, points }) {
 
 /** The member soak as one row: RSS at start, each checkpoint's highest and idle reading, and whether it levelled off. */
 function memberSoakRow({ startMb, points }, members) {
-  const counts = points.map((p) => `${(p.requests / 1000).toLocaleString("en-US")}k`).join(" / ");
+  const stretches = points.map((p) => `${p.seconds} s`).join(" / ");
+  const requests = points.at(-1).requests;
   return {
-    name: `${memberSoakRowName} (${members} members in turn, each ${MEMBER_SOAK_PAGES.join(" ")}): at start / highest while running up to ${counts} requests, then idle (MB; req/s ${points.map((p) => p.reqPerSec).join(" / ")})`,
+    name: `${memberSoakRowName} (${members} members in turn, each ${MEMBER_SOAK_PAGES.join(" ")}; ${requests.toLocaleString("en-US")} requests): at start / highest while running up to ${stretches}, then idle (MB; req/s ${points.map((p) => p.reqPerSec).join(" / ")})`,
     value: [
       Math.round(startMb),
       ...points.map((p) => `${Math.round(p.peakMb ?? p.rssMb)} (${Math.round(p.rssMb)})`),
