@@ -1,4 +1,5 @@
 import Database from "libsql";
+import { RecentlyUsed } from "../common/recently-used";
 
 /** Statements kept per connection; the least recently used is finalized beyond it. */
 export const STATEMENTS_PER_CONNECTION = 256;
@@ -42,30 +43,21 @@ export function installStatementCache(): void {
   installed = true;
   const proto = (Database as unknown as { prototype: { prepare: Prepare } }).prototype;
   const prepare = proto.prepare;
-  const byConnection = new WeakMap<object, Map<string, NativeStatement>>();
+  const byConnection = new WeakMap<object, RecentlyUsed<string, NativeStatement>>();
   proto.prepare = function cachedPrepare(this: object, sql: string) {
     if (replicasOpen > 0) return prepare.call(this, sql);
     let statements = byConnection.get(this);
     if (!statements) {
-      statements = new Map();
+      statements = new RecentlyUsed(STATEMENTS_PER_CONNECTION);
       byConnection.set(this, statements);
     }
     const kept = statements.get(sql);
-    if (kept) {
-      // Most recently used last, so the first key is the one to drop.
-      statements.delete(sql);
-      statements.set(sql, kept);
-      return kept;
-    }
+    if (kept) return kept;
     // `SELECT *` (or `t.*`) can grow with the schema (another copy migrating), and a kept
     // statement would describe its old columns: those are never kept, so a hit is never one.
     if (STAR_COLUMNS.test(sql)) return prepare.call(this, sql);
     const statement = remembering(prepare.call(this, sql));
     statements.set(sql, statement);
-    if (statements.size > STATEMENTS_PER_CONNECTION) {
-      const oldest = statements.keys().next().value;
-      if (oldest !== undefined) statements.delete(oldest);
-    }
     return statement;
   };
 }

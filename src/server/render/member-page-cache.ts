@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
+import { RecentlyUsed } from "../../common/recently-used";
 import { crc32Combine } from "./crc32-combine";
-import { RecentlyUsed } from "./recently-used";
 import { htmlHeaders } from "./render-page";
 
 /**

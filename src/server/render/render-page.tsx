@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
+import { RecentlyUsed } from "../../common/recently-used";
 import { Document, type PageMeta } from "../../pages/layout/Document";
 import { Header } from "../../pages/layout/Header";
 import { PageContext, type PageContextValue } from "../../pages/layout/page-context";
 import type { Logger } from "../log";
 import { loggableError } from "../loggable-error";
 import { IslandCollector, IslandCollectorContext } from "./island";
-import { RecentlyUsed } from "./recently-used";
 
 export interface RenderInput {
   meta: PageMeta;

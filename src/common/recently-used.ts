@@ -1,7 +1,8 @@
 /**
- * A map that keeps at most `max` entries, dropping the least recently used first. The
- * header caches used to clear themselves whole once full: with more members' headers in use
- * than they held, nearly every request rendered and deflated its header again.
+ * A map that keeps at most `max` entries, dropping the least recently used first (a read
+ * counts as a use). The server's header caches and each connection's kept statements use
+ * it. The header caches used to clear themselves whole once full: with more members'
+ * headers in use than they held, nearly every request rendered and deflated its header again.
  */
 export class RecentlyUsed<K, V> {
   private readonly entries = new Map<K, V>();
