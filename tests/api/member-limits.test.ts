@@ -185,17 +185,6 @@ const cases: Record<string, () => Promise<{ who: Member; call: (i: number) => Ca
         ? { method: "PATCH", path: "/api/settings", body: { showCity: i % 4 === 1 } }
         : { method: "PATCH", path: "/api/users/profile", body: { aboutMe: `about ${i}` } },
   }),
-  "checkin.attempt": async () => {
-    const school = await addSchool(t);
-    return {
-      who: await registerMember(t, "checker"),
-      call: () => ({
-        method: "POST",
-        path: "/api/checkins",
-        body: { schoolId: school.id, latitude: 0, longitude: 0 },
-      }),
-    };
-  },
   // Saying and taking back alternately; each is charged, the repeat and the take-back too.
   "going.change": async () => {
     const school = await addSchool(t, { sessions: EVERY_DAY("10:00") });
@@ -347,5 +336,81 @@ describe("limits the services count themselves", () => {
     const fresh = await Promise.all(ids.slice(1).map((id, i) => send(i % 2 === 1, reporter, report(id))));
     expect(fresh.filter((res) => res.status === 201).length).toBe(LIMIT - 1);
     expect(refusedOf(fresh)).toBe(SENT - LIMIT);
+  });
+});
+
+/** HH:MM on a New York wall clock `minutes` ago, for a session that is open now. */
+function newYorkClockAgo(minutes: number) {
+  const at = new Date(Date.now() - minutes * 60_000);
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: "America/New_York",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(at);
+}
+
+/** `n` schools whose open mat began ten minutes ago, each its own, so no check-in is a repeat. */
+const openSchools = (n: number) =>
+  Promise.all(Array.from({ length: n }, () => addSchool(t, { sessions: EVERY_DAY(newYorkClockAgo(10)) })));
+
+const checkIn = (school: { id: number; latitude: number; longitude: number }, far = false) => ({
+  method: "POST",
+  path: "/api/checkins",
+  body: { schoolId: school.id, latitude: school.latitude + (far ? 1 : 0), longitude: school.longitude },
+});
+
+const rowsOf = async (sql: string, memberId: number) =>
+  Number((await t.app.context.database.client.execute({ sql, args: [memberId] })).rows[0]?.[0] ?? Number.NaN);
+
+// Counted inside the check-in's own transaction (http/charged-write.ts), not by the route.
+describe("check-in attempts: counted in the check-in's own write", () => {
+  test("near check-ins to different gyms at once over two copies: exactly the limit are written", async () => {
+    const who = await registerMember(t, "checkinburst");
+    const schools = await openSchools(SENT);
+    const responses = await Promise.all(schools.map((school, i) => send(i % 2 === 1, who, checkIn(school))));
+    expect(responses.filter((res) => res.status >= 500)).toEqual([]);
+    expect(responses.filter((res) => res.status === 201).length).toBe(LIMIT);
+    const refused = responses.filter((res) => res.status === 429);
+    expect(refused.length).toBe(SENT - LIMIT);
+    for (const res of refused) await expectTooMany(res, LIMIT);
+    // A refused attempt left nothing behind: no check-in, no feed card, no badge.
+    expect(await rowsOf("SELECT count(*) FROM checkins WHERE user_id = ?", who.id)).toBe(LIMIT);
+    expect(await rowsOf("SELECT count(*) FROM posts WHERE user_id = ?", who.id)).toBe(LIMIT);
+    // Every attempt counted once: the refused ones too, none twice.
+    const counted = await t.app.context.database.client.execute({
+      sql: "SELECT sum(count) FROM rate_counters WHERE key = ?",
+      args: [`limit:checkin.attempt:user:${who.id}`],
+    });
+    expect(Number(counted.rows[0]?.[0])).toBe(SENT);
+  });
+
+  test("refused attempts count too: a far one (400) and a repeat (409) use the quota", async () => {
+    const who = await registerMember(t, "checkinrefused");
+    const [school, other] = await openSchools(2);
+    if (!school || !other) throw new Error("no schools");
+    expect((await send(false, who, checkIn(school))).status).toBe(201);
+    expect((await send(true, who, checkIn(school))).status).toBe(409);
+    expect((await send(false, who, checkIn(other, true))).status).toBe(400);
+    await expectTooMany(await send(true, who, checkIn(other)), LIMIT);
+    // Once over, every attempt is 429 before anything is judged, on either copy.
+    await expectTooMany(await send(false, who, checkIn(school)), LIMIT);
+    expect(await rowsOf("SELECT count(*) FROM checkins WHERE user_id = ?", who.id)).toBe(1);
+  });
+
+  test("a member over the limit does not cost another's check-in sent with theirs", async () => {
+    const [over, fine] = [await registerMember(t, "checkinover"), await registerMember(t, "checkinfine")];
+    const schools = await openSchools(SENT + 1);
+    const [own, ...others] = schools;
+    if (!own) throw new Error("no schools");
+    // All on one copy, so their batches are grouped into the same transactions.
+    const responses = await Promise.all([
+      ...others.map((school) => send(false, over, checkIn(school))),
+      send(false, fine, checkIn(own)),
+    ]);
+    expect(responses.filter((res) => res.status >= 500)).toEqual([]);
+    expect(responses.at(-1)?.status).toBe(201);
+    expect(responses.filter((res) => res.status === 429).length).toBe(SENT - LIMIT);
+    expect(await rowsOf("SELECT count(*) FROM checkins WHERE user_id = ?", fine.id)).toBe(1);
   });
 });

@@ -33,6 +33,7 @@ import m29 from "./0029_owner_tables_version.sql" with { type: "text" };
 import m30 from "./0030_member_badge_stats.sql" with { type: "text" };
 import m31 from "./0031_badge_stats_triggers.sql" with { type: "text" };
 import m32 from "./0032_badge_earned_event.sql" with { type: "text" };
+import m33 from "./0033_rate_limit_charge.sql" with { type: "text" };
 import journal from "./meta/_journal.json";
 
 export const migrationJournal = journal;
@@ -70,4 +71,5 @@ export const migrationSql: Record<string, string> = {
   "0030_member_badge_stats": m30,
   "0031_badge_stats_triggers": m31,
   "0032_badge_earned_event": m32,
+  "0033_rate_limit_charge": m33,
 };

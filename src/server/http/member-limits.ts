@@ -124,7 +124,8 @@ export const memberLimitTable = {
     windowMs: HOUR_MS,
     env: "LIMIT_CHECKINS_PER_HOUR",
     default: 30,
-    chargedBy: "route",
+    // In the check-in's own transaction (http/charged-write.ts): one commit, not two.
+    chargedBy: "service",
   },
   "going.change": {
     what: "open mats said going to and taken back",

@@ -21,7 +21,8 @@ export interface RateState {
   retryAfter: number;
 }
 
-const windowOf = (rule: RateRule, now: number) => Math.floor(now / rule.windowMs) * rule.windowMs;
+/** The start of the fixed window that holds `now`. */
+export const windowOf = (rule: RateRule, now: number) => Math.floor(now / rule.windowMs) * rule.windowMs;
 
 function stateOf(rule: RateRule, count: number, now: number): RateState {
   return {

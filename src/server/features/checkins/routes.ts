@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import * as v from "valibot";
 import { createCheckinSchema, verifyCheckinSchema } from "../../../common/schemas/checkins";
 import type { AppContext } from "../../context";
+import { memberLimitRule } from "../../http/member-limits";
 import type { authGuard } from "../../policy/guard";
 import * as checkins from "./service";
 
@@ -13,13 +14,21 @@ const userIdParams = v.object({ userId: numericId("userId") });
 /** Spec §7 "Check-ins and badges": members only; see docs/decisions/0008-checkins.md. */
 export function checkinRoutes(app: AppContext, guard: ReturnType<typeof authGuard>) {
   const db = app.database.db;
+  // Counted by the service (chargedBy "service"): a check-in's count is written in its batch.
+  const limit = (memberId: number) => memberLimitRule(app.env, "checkin.attempt", memberId);
   return new Elysia({ name: "checkin-routes", prefix: "/api/checkins" })
     .use(guard)
     .get("/", ({ member }) => checkins.myCheckins(db, member.user.id, app.now()), { auth: "member" })
     .post(
       "/",
       async ({ member, body, set }) => {
-        const created = await checkins.createCheckin(db, member.user.id, body, app.now());
+        const created = await checkins.createCheckin(
+          db,
+          member.user.id,
+          body,
+          app.now(),
+          limit(member.user.id),
+        );
         set.status = 201;
         return created;
       },
@@ -27,7 +36,8 @@ export function checkinRoutes(app: AppContext, guard: ReturnType<typeof authGuar
     )
     .patch(
       "/:id/verify",
-      ({ member, params, body }) => checkins.verifyCheckin(db, member.user.id, params.id, body, app.now()),
+      ({ member, params, body }) =>
+        checkins.verifyCheckin(db, member.user.id, params.id, body, app.now(), limit(member.user.id)),
       { auth: "member", limit: "checkin.attempt", params: idParams, body: verifyCheckinSchema },
     )
     .get(

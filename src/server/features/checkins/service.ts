@@ -8,8 +8,11 @@ import {
 } from "../../../common/schemas/checkins";
 import type { Db } from "../../../db/client";
 import { batchTogether } from "../../../db/grouped-batch";
+import type { RawStatement } from "../../../db/raw-statement";
 import { uniqueViolationOf } from "../../../db/unique-violation";
+import { withLimitCharged } from "../../http/charged-write";
 import { HttpError } from "../../http/errors";
+import { hitRate, type RateRule, tooManyRequests } from "../../http/rate-limit";
 import { can, requireAccess } from "../../policy/access";
 import type { PolicyViewer } from "../../policy/viewer";
 import { awardStatement, newAwardViews } from "../badges/service";
@@ -91,12 +94,26 @@ async function schoolOr404(db: Db, schoolId: number) {
  * verified; with `pending: true` a far one is stored unverified (verify it later). The
  * insert, the listing's freshness and the badges are one transaction; the unique index
  * (member, school, local day) answers 409 to a second one that day, even at the same instant.
+ * The attempt counts under `limit` (checkin.attempt) in that same transaction, refused ones
+ * too (http/charged-write.ts); null only for a seed's history, which no member sent.
  */
-export async function createCheckin(
+export function createCheckin(
   db: Db,
   userId: number,
   input: { schoolId: number; latitude: number; longitude: number; pending?: boolean },
   now: Date,
+  limit: RateRule | null,
+): Promise<CheckinResult> {
+  if (!limit) return writeCheckin(db, userId, input, now, null);
+  return withLimitCharged(db, limit, now.getTime(), (charge) => writeCheckin(db, userId, input, now, charge));
+}
+
+async function writeCheckin(
+  db: Db,
+  userId: number,
+  input: { schoolId: number; latitude: number; longitude: number; pending?: boolean },
+  now: Date,
+  charge: RawStatement | null,
 ): Promise<CheckinResult> {
   const listing = await schoolOr404(db, input.schoolId);
   const { school } = listing;
@@ -111,23 +128,29 @@ export async function createCheckin(
     distanceMeters: verdict.distance,
     sessionId: verdict.near ? verdict.sessionId : null,
   };
-  const insert = insertCheckin(values);
+  const charged = charge ? [charge] : [];
   try {
-    // One batch is one transaction: the insert, the listing's freshness, the awards and the feed
-    // card (committed with other requests' check-ins of the same moment).
+    // One batch is one transaction: the attempt's count, the insert, the listing's freshness,
+    // the awards and the feed card (committed with other requests' check-ins of the moment).
     const confirm = verdict.near ? confirmationStatements(db, school.id, verdict.sessionId, now) : [];
-    const [inserted, newAwards, ...rest] = verdict.near
-      ? await batchTogether(db, [
-          insert,
-          awardStatement(userId, now),
-          checkinCardStatement(now, { userId, schoolId: school.id, localDate }),
-          listingEventStatement(school.id, "checkin", now),
-          // Going to this open mat: they came (issue 22).
-          ...cameStatements(school.id, userId, verdict.occurrenceKey),
-          // Last, so their results are the batch's last.
-          ...confirm,
-        ])
-      : [await db.$client.execute(insert)];
+    const [inserted, newAwards, ...rest] = (
+      await batchTogether(
+        db,
+        verdict.near
+          ? [
+              ...charged,
+              insertCheckin(values),
+              awardStatement(userId, now),
+              checkinCardStatement(now, { userId, schoolId: school.id, localDate }),
+              listingEventStatement(school.id, "checkin", now),
+              // Going to this open mat: they came (issue 22).
+              ...cameStatements(school.id, userId, verdict.occurrenceKey),
+              // Last, so their results are the batch's last.
+              ...confirm,
+            ]
+          : [...charged, insertCheckin(values)],
+      )
+    ).slice(charged.length);
     confirmationsCommitted(db, school.id, verdict.sessionId, now, rest.slice(rest.length - confirm.length));
     if (inserted?.lastInsertRowid === undefined) throw new Error("check-in insert returned no id");
     const row = { ...values, id: Number(inserted.lastInsertRowid) };
@@ -153,7 +176,12 @@ export async function verifyCheckin(
   id: number,
   input: { verified: boolean; latitude: number; longitude: number },
   now: Date,
+  limit: RateRule,
 ): Promise<CheckinResult> {
+  // Counted up front, as a route's limit is: a verification is rare, and one that lost a
+  // race to a parallel one is refused after its batch has committed.
+  const state = await hitRate(db, limit, now.getTime());
+  if (!state.allowed) throw tooManyRequests(state);
   if (!input.verified) throw new HttpError(400, checkinMessages.verifyFalse);
   const existing = await findOwnCheckin(db, id, userId);
   if (!existing) throw new HttpError(404, checkinMessages.notFound);

@@ -232,6 +232,8 @@ async function writeTimeline(deps: DemoCommunityDeps, events: DemoEvent[]) {
         event.author.id,
         { schoolId: gym.id, latitude: gym.latitude, longitude: gym.longitude },
         event.at,
+        // History, not a member's request: no limit counts it.
+        null,
       );
       checkins++;
     } catch (error) {

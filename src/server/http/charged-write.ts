@@ -1,0 +1,77 @@
+import { RecentlyUsed } from "../../common/recently-used";
+import type { Db } from "../../db/client";
+import { type RawStatement, rawStatement } from "../../db/raw-statement";
+import { HttpError } from "./errors";
+import { hitRate, type RateRule, tooManyRequests, windowOf } from "./rate-limit";
+
+/*
+ * A limit counted inside the write it limits. A route's limit (`hitRate`) is a write and a
+ * commit of its own before the request's write; for a check-in that was a tenth of its
+ * cost. Here the count is one statement at the head of the write's own batch: migration
+ * 0033's `rate_limit_charges` view adds one to the counter and aborts the transaction when
+ * the count is then over the cap. The count and the write commit together or not at all.
+ */
+
+const CHARGE = "INSERT INTO rate_limit_charges (key, window_start, cap) VALUES (?, ?, ?)";
+/** The trigger's RAISE text (migration 0033). */
+const OVER_LIMIT = "openmat: over the rate limit";
+
+/** The statement that counts one event of `rule`, or aborts its batch over the limit. */
+export const chargeStatement = (rule: RateRule, now: number): RawStatement =>
+  rawStatement(CHARGE, [rule.key, windowOf(rule, now), rule.limit]);
+
+/** Whether a failed write was aborted by its charge (the driver's error or one it wraps). */
+export function isOverLimit(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current && typeof current === "object"; depth++) {
+    const { message, cause } = current as { message?: unknown; cause?: unknown };
+    if (typeof message === "string" && message.includes(OVER_LIMIT)) return true;
+    current = cause;
+  }
+  return false;
+}
+
+/**
+ * Counters (key and window) this copy has seen over their limit. A refused charge fails the
+ * batch it was grouped into (db/grouped-batch.ts), and every other request's batch of that
+ * turn then runs again alone; a member who keeps trying is counted up front instead.
+ */
+const refusedWindows = new RecentlyUsed<string, true>(4096);
+
+async function chargeAlone(db: Db, rule: RateRule, now: number) {
+  const state = await hitRate(db, rule, now);
+  if (!state.allowed) throw tooManyRequests(state);
+}
+
+/**
+ * Runs `write`, counting one event of `rule` as it goes, exactly as a route's `limit` would
+ * (the spec's 429 over the limit, refused attempts counted too):
+ * - `write` gets the charge statement to put first in its one batch, or null when the event
+ *   was already counted (it then writes without it).
+ * - An `HttpError` from `write` must mean nothing of it was committed (a 404 or 400 before its
+ *   batch, a 409 from its unique index): the attempt is then counted alone, and answered 429
+ *   over the limit, else with that error.
+ */
+export async function withLimitCharged<T>(
+  db: Db,
+  rule: RateRule,
+  now: number,
+  write: (charge: RawStatement | null) => Promise<T>,
+): Promise<T> {
+  const window = `${windowOf(rule, now)}|${rule.key}`;
+  if (refusedWindows.get(window)) {
+    await chargeAlone(db, rule, now);
+    return write(null);
+  }
+  try {
+    return await write(chargeStatement(rule, now));
+  } catch (error) {
+    const over = isOverLimit(error);
+    if (!over && !(error instanceof HttpError)) throw error;
+    if (over) refusedWindows.set(window, true);
+    await chargeAlone(db, rule, now);
+    if (!over) throw error;
+  }
+  // Over the limit in the batch, yet counted alone within it: the window turned in between.
+  return write(null);
+}
