@@ -7,6 +7,7 @@ import { migrate } from "../../src/db/migrate";
 import { type App, createApp } from "../../src/server/app";
 import { loadEnv } from "../../src/server/env";
 import { silentLogger } from "../../src/server/log";
+import { addSchool, EVERY_DAY } from "../support/checkins";
 import { registerMember } from "../support/session";
 import { startSqld } from "../support/sqld";
 import { TEST_ORIGIN, type TestApp } from "../support/test-app";
@@ -19,6 +20,7 @@ import { TEST_ORIGIN, type TestApp } from "../support/test-app";
 const SESSION_CACHE_MS = 300;
 const SYNC_SECONDS = 0.2;
 const SEARCH_LIMIT = 3;
+const CHECKIN_LIMIT = 2;
 let dir: string;
 let sqld: Awaited<ReturnType<typeof startSqld>>;
 let a: TestApp;
@@ -31,6 +33,7 @@ async function copy(database: Record<string, string>): Promise<TestApp> {
     DEMO_DATA: "false",
     SESSION_CACHE_MS: String(SESSION_CACHE_MS),
     SEARCH_LIMIT_MEMBER: String(SEARCH_LIMIT),
+    LIMIT_CHECKINS_PER_HOUR: String(CHECKIN_LIMIT),
     ...database,
   });
   const app: App = await createApp({ env, logger: silentLogger });
@@ -111,5 +114,41 @@ describe("two copies on one sqld, one of them an embedded replica", () => {
     const statuses = [];
     for (const t of [a, b, a, b, a]) statuses.push(await radius(t));
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  });
+
+  // Counted in the check-in's own transaction (migration 0033's trigger): its refusal must
+  // come back as the spec's 429 from sqld and through the replica's delegated write too.
+  it("counts a member's check-ins sent at once exactly across both copies", async () => {
+    const member = await registerMember(a);
+    await statusWithin(b, member.cookie, 200, 2000);
+    const startedAgo = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "America/New_York",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(new Date(Date.now() - 10 * 60_000));
+    const schools = [];
+    for (let i = 0; i < CHECKIN_LIMIT + 3; i++)
+      schools.push(await addSchool(a, { sessions: EVERY_DAY(startedAgo) }));
+    await Bun.sleep(SYNC_SECONDS * 1000 * 3);
+    const responses = await Promise.all(
+      schools.map((school, i) =>
+        (i % 2 ? b : a).request("/api/checkins", {
+          method: "POST",
+          headers: {
+            cookie: member.cookie,
+            "sec-fetch-site": "same-origin",
+            "content-type": "application/json",
+          },
+          body: JSON.stringify({
+            schoolId: school.id,
+            latitude: school.latitude,
+            longitude: school.longitude,
+          }),
+        }),
+      ),
+    );
+    const statuses = responses.map((res) => res.status).sort();
+    expect(statuses).toEqual([201, 201, 429, 429, 429]);
   });
 });
