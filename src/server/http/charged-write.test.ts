@@ -8,7 +8,7 @@ import { migrate } from "../../db/migrate";
 import { rawStatement } from "../../db/raw-statement";
 import { chargeStatement, isOverLimit, withLimitCharged } from "./charged-write";
 import { HttpError } from "./errors";
-import { peekRate } from "./rate-limit";
+import { windowOf } from "./rate-limit";
 
 let dir: string;
 let database: Database;
@@ -37,8 +37,16 @@ const written = async (prefix: string) =>
       })
     ).rows[0]?.[0],
   );
+/** The counter as stored: past the limit too, as every refused attempt is counted. */
 const countOf = async (rule: ReturnType<typeof ruleOf>) =>
-  rule.limit - (await peekRate(database.db, rule, NOW)).remaining;
+  Number(
+    (
+      await database.client.execute({
+        sql: "SELECT coalesce(sum(count), 0) FROM rate_counters WHERE key = ? AND window_start = ?",
+        args: [rule.key, windowOf(rule, NOW)],
+      })
+    ).rows[0]?.[0],
+  );
 
 /** A write as a service makes one: the charge (when given) first in its one batch. */
 const write = (what: string) => async (charge: ReturnType<typeof chargeStatement> | null) => {
@@ -70,7 +78,8 @@ describe("withLimitCharged", () => {
     const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
     expect(refused.map((e) => (e instanceof HttpError ? e.status : e))).toEqual(Array(5).fill(429));
     expect(await written("burst")).toBe(3);
-    expect(await countOf(rule)).toBe(3);
+    // The refused ones counted too (alone, after their batch was rolled back), none twice.
+    expect(await countOf(rule)).toBe(8);
   });
 
   it("counts a write refused with an HttpError alone, and answers 429 once over", async () => {
@@ -81,6 +90,7 @@ describe("withLimitCharged", () => {
     await withLimitCharged(database.db, rule, NOW, write("refused-ok"));
     const third = await withLimitCharged(database.db, rule, NOW, refuse).catch((e) => e);
     expect(third.status).toBe(429);
+    expect(await countOf(rule)).toBe(3);
   });
 
   it("counts a 409 of the write's own unique index (its batch rolled back) once", async () => {
