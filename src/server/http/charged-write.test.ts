@@ -128,4 +128,25 @@ describe("withLimitCharged", () => {
     expect(await written("turn-fine")).toBe(1);
     expect(await written("turn-over")).toBe(1);
   });
+
+  it("once a counter is seen over its limit, later attempts in its window are counted up front", async () => {
+    const rule = ruleOf(1);
+    await withLimitCharged(database.db, rule, NOW, write("front-0"));
+    const over = await withLimitCharged(database.db, rule, NOW, write("front-1")).catch((e) => e);
+    expect(over.status).toBe(429);
+    let called = false;
+    const again = await withLimitCharged(database.db, rule, NOW, async () => {
+      called = true;
+    }).catch((e) => e);
+    expect(again.status).toBe(429);
+    // Refused before the write was asked: no batch of its own to fail the others' with.
+    expect(called).toBe(false);
+    expect(await countOf(rule)).toBe(3);
+    // The next window starts afresh, its charge in the write's batch again.
+    let charged: unknown = null;
+    await withLimitCharged(database.db, rule, NOW + 3_600_000, async (charge) => {
+      charged = charge;
+    });
+    expect(charged).not.toBeNull();
+  });
 });

@@ -32,11 +32,21 @@ export function isOverLimit(error: unknown): boolean {
 }
 
 /**
- * Counters (key and window) this copy has seen over their limit. A refused charge fails the
- * batch it was grouped into (db/grouped-batch.ts), and every other request's batch of that
- * turn then runs again alone; a member who keeps trying is counted up front instead.
+ * Counters (key and window) this copy has seen over their limit, per database. A refused
+ * charge fails the batch it was grouped into (db/grouped-batch.ts), and every other request's
+ * batch of that turn then runs again alone; a member who keeps trying is counted up front
+ * instead. Only a hint: counted up front is exact too, just a commit of its own.
  */
-const refusedWindows = new RecentlyUsed<string, true>(4096);
+const refusedByDb = new WeakMap<Db, RecentlyUsed<string, true>>();
+
+function refusedWindows(db: Db) {
+  let refused = refusedByDb.get(db);
+  if (!refused) {
+    refused = new RecentlyUsed<string, true>(4096);
+    refusedByDb.set(db, refused);
+  }
+  return refused;
+}
 
 async function chargeAlone(db: Db, rule: RateRule, now: number) {
   const state = await hitRate(db, rule, now);
@@ -59,7 +69,7 @@ export async function withLimitCharged<T>(
   write: (charge: RawStatement | null) => Promise<T>,
 ): Promise<T> {
   const window = `${windowOf(rule, now)}|${rule.key}`;
-  if (refusedWindows.get(window)) {
+  if (refusedWindows(db).get(window)) {
     await chargeAlone(db, rule, now);
     return write(null);
   }
@@ -68,7 +78,7 @@ export async function withLimitCharged<T>(
   } catch (error) {
     const over = isOverLimit(error);
     if (!over && !(error instanceof HttpError)) throw error;
-    if (over) refusedWindows.set(window, true);
+    if (over) refusedWindows(db).set(window, true);
     await chargeAlone(db, rule, now);
     if (!over) throw error;
   }
