@@ -82,6 +82,6 @@ export async function withLimitCharged<T>(
     await chargeAlone(db, rule, now);
     if (!over) throw error;
   }
-  // Over the limit in the batch, yet counted alone within it: the window turned in between.
+  // Over in the batch, yet within the limit alone (its counter pruned meanwhile): counted now.
   return write(null);
 }
