@@ -27,13 +27,20 @@ function isUniqueCode(error: DriverError): boolean {
   return error.code === "SQLITE_CONSTRAINT" && error.message.includes("UNIQUE constraint failed");
 }
 
-/** The driver error behind drizzle's wrapper with a unique-constraint code, if any. */
-export function uniqueViolationOf(error: unknown): DriverError | null {
+/** The first error along the chain of causes (drizzle's wrapper, then the driver's) that `matches`. */
+export function driverErrorWhere(
+  error: unknown,
+  matches: (error: DriverError) => boolean,
+): DriverError | null {
   let current: unknown = error;
   for (let depth = 0; depth < 8 && current && typeof current === "object"; depth++) {
     const candidate = current as DriverError;
-    if (isUniqueCode(candidate)) return candidate;
+    if (matches(candidate)) return candidate;
     current = candidate.cause;
   }
   return null;
 }
+
+/** The driver error behind drizzle's wrapper with a unique-constraint code, if any. */
+export const uniqueViolationOf = (error: unknown): DriverError | null =>
+  driverErrorWhere(error, isUniqueCode);

@@ -1,8 +1,9 @@
 import { RecentlyUsed } from "../../common/recently-used";
 import type { Db } from "../../db/client";
 import { type RawStatement, rawStatement } from "../../db/raw-statement";
+import { driverErrorWhere } from "../../db/unique-violation";
 import { HttpError } from "./errors";
-import { hitRate, type RateRule, tooManyRequests, windowOf } from "./rate-limit";
+import { chargeRate, type RateRule, windowOf } from "./rate-limit";
 
 /*
  * A limit counted inside the write it limits. A route's limit (`hitRate`) is a write and a
@@ -21,15 +22,9 @@ export const chargeStatement = (rule: RateRule, now: number): RawStatement =>
   rawStatement(CHARGE, [rule.key, windowOf(rule, now), rule.limit]);
 
 /** Whether a failed write was aborted by its charge (the driver's error or one it wraps). */
-export function isOverLimit(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 8 && current && typeof current === "object"; depth++) {
-    const { message, cause } = current as { message?: unknown; cause?: unknown };
-    if (typeof message === "string" && message.includes(OVER_LIMIT)) return true;
-    current = cause;
-  }
-  return false;
-}
+export const isOverLimit = (error: unknown): boolean =>
+  driverErrorWhere(error, ({ message }) => typeof message === "string" && message.includes(OVER_LIMIT)) !==
+  null;
 
 /**
  * Counters (key and window) this copy has seen over their limit, per database. A refused
@@ -46,11 +41,6 @@ function refusedWindows(db: Db) {
     refusedByDb.set(db, refused);
   }
   return refused;
-}
-
-async function chargeAlone(db: Db, rule: RateRule, now: number) {
-  const state = await hitRate(db, rule, now);
-  if (!state.allowed) throw tooManyRequests(state);
 }
 
 /**
@@ -70,7 +60,7 @@ export async function withLimitCharged<T>(
 ): Promise<T> {
   const window = `${windowOf(rule, now)}|${rule.key}`;
   if (refusedWindows(db).get(window)) {
-    await chargeAlone(db, rule, now);
+    await chargeRate(db, rule, now);
     return write(null);
   }
   try {
@@ -79,7 +69,7 @@ export async function withLimitCharged<T>(
     const over = isOverLimit(error);
     if (!over && !(error instanceof HttpError)) throw error;
     if (over) refusedWindows(db).set(window, true);
-    await chargeAlone(db, rule, now);
+    await chargeRate(db, rule, now);
     if (!over) throw error;
   }
   // Over in the batch, yet within the limit alone (its counter pruned meanwhile): counted now.

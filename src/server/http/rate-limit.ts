@@ -83,6 +83,12 @@ async function writeUpserts(db: Db, statements: InStatement[]): Promise<number[]
   return results.map(countOf);
 }
 
+/** Counts one event under `rule` (`hitRate`), and answers the spec's 429 once it is over. */
+export async function chargeRate(db: Db, rule: RateRule, now: number): Promise<void> {
+  const state = await hitRate(db, rule, now);
+  if (!state.allowed) throw tooManyRequests(state);
+}
+
 /**
  * `hitRate` written at once, on its own statement: for a decoy that must cost what one
  * other write of the request costs (a reset mail for an address with no account).

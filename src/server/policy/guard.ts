@@ -11,7 +11,7 @@ import {
   memberLimitRule,
   memberLimitTable,
 } from "../http/member-limits";
-import { hitRate, tooManyRequests } from "../http/rate-limit";
+import { chargeRate } from "../http/rate-limit";
 import { can } from "./access";
 import { GUEST, type PolicyViewer } from "./viewer";
 
@@ -47,8 +47,7 @@ function limitCharge(name: MemberLimitName, deps: LimitDeps): LimitCharge {
   const chargedHere = memberLimitTable[name].chargedBy === "route";
   const charge = async ({ viewer }: { viewer: PolicyViewer }) => {
     if (!chargedHere || viewer.kind === "guest") return;
-    const state = await hitRate(deps.db, memberLimitRule(deps.config, name, viewer.id), deps.now().getTime());
-    if (!state.allowed) throw tooManyRequests(state);
+    await chargeRate(deps.db, memberLimitRule(deps.config, name, viewer.id), deps.now().getTime());
   };
   return Object.assign(charge, { memberLimit: name });
 }

@@ -2,7 +2,7 @@ import { authMessages } from "../../../common/schemas/auth";
 import type { Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
 import { limitRule, memberLimitTable } from "../../http/member-limits";
-import { hitRate, tooManyRequests } from "../../http/rate-limit";
+import { chargeRate } from "../../http/rate-limit";
 import {
   deleteUserEmailTokens,
   deleteUserResetTokens,
@@ -84,12 +84,11 @@ export async function requestEmailChange(deps: VerificationDeps, user: UserRow, 
 /** 'Send the link again': throttled per member; false when there is nothing to confirm. */
 export async function resendVerification(deps: VerificationDeps, user: UserRow): Promise<boolean> {
   if (user.emailVerifiedAt) return false;
-  const state = await hitRate(
+  await chargeRate(
     deps.db,
     limitRule("email.resend", { memberId: user.id }, deps.resendLimit ?? VERIFY_MAIL_LIMIT),
     deps.now().getTime(),
   );
-  if (!state.allowed) throw tooManyRequests(state);
   await sendVerificationLink(deps, user, user.email);
   return true;
 }

@@ -3,7 +3,7 @@ import { authMessages, type LoginInput, type RegisterInput } from "../../../comm
 import type { Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
 import {
-  hitRate,
+  chargeRate,
   hitRateAlone,
   hitRates,
   type RateRule,
@@ -110,8 +110,7 @@ export function conflictFor(error: unknown): unknown {
 export async function register(deps: AuthDeps, input: RegisterInput, ip: string) {
   const now = deps.now();
   const rule = { key: `register:ip:${ip}`, limit: deps.signupLimit, windowMs: SIGNUP_WINDOW_MS };
-  const state = await hitRate(deps.db, rule, now.getTime());
-  if (!state.allowed) throw tooManyRequests(state);
+  await chargeRate(deps.db, rule, now.getTime());
   if (await findUserByUsername(deps.db, input.username)) throw new HttpError(409, authMessages.usernameTaken);
   if (await findUserByEmail(deps.db, input.email)) throw new HttpError(409, authMessages.emailTaken);
   let user: UserRow;
@@ -188,8 +187,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, ip: st
     { key: `reset-mail:email:${email}`, ...RESET_MAIL_LIMITS.perAddress },
   ];
   for (const rule of rules) {
-    const state = await hitRate(deps.db, rule, nowMs);
-    if (!state.allowed) throw tooManyRequests(state);
+    await chargeRate(deps.db, rule, nowMs);
   }
   const token = generateToken();
   const tokenHash = hashToken(token);

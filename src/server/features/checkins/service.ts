@@ -12,7 +12,7 @@ import type { RawStatement } from "../../../db/raw-statement";
 import { uniqueViolationOf } from "../../../db/unique-violation";
 import { withLimitCharged } from "../../http/charged-write";
 import { HttpError } from "../../http/errors";
-import { hitRate, type RateRule, tooManyRequests } from "../../http/rate-limit";
+import { chargeRate, type RateRule } from "../../http/rate-limit";
 import { can, requireAccess } from "../../policy/access";
 import type { PolicyViewer } from "../../policy/viewer";
 import { awardStatement, newAwardViews } from "../badges/service";
@@ -180,8 +180,7 @@ export async function verifyCheckin(
 ): Promise<CheckinResult> {
   // Counted up front, as a route's limit is: a verification is rare, and one that lost a
   // race to a parallel one is refused after its batch has committed.
-  const state = await hitRate(db, limit, now.getTime());
-  if (!state.allowed) throw tooManyRequests(state);
+  await chargeRate(db, limit, now.getTime());
   if (!input.verified) throw new HttpError(400, checkinMessages.verifyFalse);
   const existing = await findOwnCheckin(db, id, userId);
   if (!existing) throw new HttpError(404, checkinMessages.notFound);

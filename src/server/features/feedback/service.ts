@@ -2,7 +2,7 @@ import { type FeedbackInput, feedbackMessages } from "../../../common/schemas/fe
 import type { Db } from "../../../db/client";
 import { HttpError } from "../../http/errors";
 import { limitRule, memberLimitTable } from "../../http/member-limits";
-import { hitRate, tooManyRequests } from "../../http/rate-limit";
+import { chargeRate } from "../../http/rate-limit";
 import { requireAccess } from "../../policy/access";
 import { adminOnlyApiMessage } from "../../policy/guard";
 import type { PolicyViewer } from "../../policy/viewer";
@@ -25,8 +25,7 @@ export async function submitFeedback(
   hourlyLimit: number = memberLimitTable["feedback.create"].default,
 ) {
   const subject = who.userId ? { memberId: who.userId } : { ip: who.ip };
-  const state = await hitRate(db, limitRule("feedback.create", subject, hourlyLimit), now.getTime());
-  if (!state.allowed) throw tooManyRequests(state);
+  await chargeRate(db, limitRule("feedback.create", subject, hourlyLimit), now.getTime());
   if (!(await getSchool(db, input.schoolId))) throw new HttpError(404, "School not found");
   const row = await insertFeedback(db, {
     schoolId: input.schoolId,

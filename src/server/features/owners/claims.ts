@@ -15,7 +15,7 @@ import type { Db } from "../../../db/client";
 import { auditStatement } from "../../audit/log";
 import { HttpError } from "../../http/errors";
 import { limitRule } from "../../http/member-limits";
-import { hitRate, releaseRate, tooManyRequests } from "../../http/rate-limit";
+import { chargeRate, releaseRate } from "../../http/rate-limit";
 import { can } from "../../policy/access";
 import { requireMemberId } from "../../policy/guard";
 import type { PolicyViewer } from "../../policy/viewer";
@@ -122,8 +122,7 @@ export async function createClaim(
 
   const now = deps.now();
   const rule = limitRule("school.claim", { memberId: me }, deps.dailyLimit);
-  const state = await hitRate(db, rule, now.getTime());
-  if (!state.allowed) throw tooManyRequests(state);
+  await chargeRate(db, rule, now.getTime());
   const domainMatch = emailMatchesWebsite(member.email, school.website);
   const claim: NewClaim = {
     schoolId,

@@ -11,7 +11,7 @@ import type { Db } from "../../../db/client";
 import { auditStatement } from "../../audit/log";
 import { HttpError } from "../../http/errors";
 import { limitRule } from "../../http/member-limits";
-import { hitRate, releaseRate, tooManyRequests } from "../../http/rate-limit";
+import { chargeRate, releaseRate } from "../../http/rate-limit";
 import { requireAccess } from "../../policy/access";
 import { adminOnlyApiMessage, requireMemberId } from "../../policy/guard";
 import type { PolicyViewer } from "../../policy/viewer";
@@ -92,8 +92,7 @@ export async function createReport(
   if (open) return { report: toView(open), created: false };
   const now = deps.now();
   const rule = limitRule("report.create", { memberId: me }, deps.dailyLimit ?? REPORT_DAILY_LIMIT);
-  const state = await hitRate(db, rule, now.getTime());
-  if (!state.allowed) throw tooManyRequests(state);
+  await chargeRate(db, rule, now.getTime());
   const { row, created } = await q.insertOrFindOpen(db, {
     reporterId: me,
     kind: input.kind,

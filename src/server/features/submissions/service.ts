@@ -3,7 +3,7 @@ import { weekdayNames } from "../../../common/schemas/submission";
 import type { Db } from "../../../db/client";
 import { idempotent, type KeyStatement } from "../../http/idempotency";
 import { limitRule } from "../../http/member-limits";
-import { hitRate, releaseRate, tooManyRequests } from "../../http/rate-limit";
+import { chargeRate, releaseRate } from "../../http/rate-limit";
 import { requireAccess } from "../../policy/access";
 import { adminOnlyApiMessage } from "../../policy/guard";
 import type { PolicyViewer } from "../../policy/viewer";
@@ -80,8 +80,7 @@ async function submitOnce(
   const { db } = deps;
   const now = deps.now();
   const rule = limitRule("submission.create", { memberId }, deps.dailyLimit);
-  const state = await hitRate(db, rule, now.getTime());
-  if (!state.allowed) throw tooManyRequests(state);
+  await chargeRate(db, rule, now.getTime());
   let place: Awaited<ReturnType<typeof geocodeOrFail>>;
   try {
     place = await geocodeOrFail(deps.geocoder, input.address);
