@@ -1,3 +1,13 @@
+/** A school's listing as its owners and admins edit it: versioned, and read as one family. */
+const LISTING_TABLES = [
+  "schools",
+  "open_mat_sessions",
+  "schedule_exceptions",
+  "school_owners",
+  "school_claims",
+  "school_edits",
+] as const;
+
 /**
  * The content tables with a version: migration 0027's triggers add one to `app_meta`'s
  * `v:<table>` for every row written, by any writer (every copy, the CLI, an import), so
@@ -23,12 +33,7 @@ export const VERSIONED_TABLES = [
   "messages",
   "notifications",
   "reports",
-  "schools",
-  "open_mat_sessions",
-  "schedule_exceptions",
-  "school_owners",
-  "school_claims",
-  "school_edits",
+  ...LISTING_TABLES,
   // Migration 0028: every event moves a member header's stream position.
   "domain_events",
   // Migration 0029: what a school's owners see (feedback, and the listing's daily counts).
@@ -46,16 +51,5 @@ export const TABLE_FAMILIES = {
   activity: ["checkins", "badge_awards", "favorites", "schools", "open_mat_sessions", "schedule_exceptions"],
   messages: ["conversations", "messages"],
   /** A school's listing: its sessions, exceptions, owners, RSVPs and ratings. */
-  schools: [
-    "schools",
-    "open_mat_sessions",
-    "schedule_exceptions",
-    "school_owners",
-    "school_claims",
-    "school_edits",
-    "occurrence_going",
-    "school_ratings",
-    "checkins",
-    "favorites",
-  ],
+  schools: [...LISTING_TABLES, "occurrence_going", "school_ratings", "checkins", "favorites"],
 } as const satisfies Record<string, readonly VersionedTable[]>;
