@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { localDateAt } from "../../src/common/schedule/open-now";
 import { type MemberLimitName, memberLimitTable } from "../../src/server/http/member-limits";
-import { addSchool, EVERY_DAY } from "../support/checkins";
+import { addSchool, EVERY_DAY, wallClockAgo } from "../support/checkins";
 import { expectTooMany } from "../support/rate-limit";
 import { secondCopy } from "../support/second-copy";
 import { confirmEmail, jsonFrom, nextPeerIp, registerMember, sessionCookieFrom } from "../support/session";
@@ -339,20 +339,9 @@ describe("limits the services count themselves", () => {
   });
 });
 
-/** HH:MM on a New York wall clock `minutes` ago, for a session that is open now. */
-function newYorkClockAgo(minutes: number) {
-  const at = new Date(Date.now() - minutes * 60_000);
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone: "America/New_York",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(at);
-}
-
 /** `n` schools whose open mat began ten minutes ago, each its own, so no check-in is a repeat. */
 const openSchools = (n: number) =>
-  Promise.all(Array.from({ length: n }, () => addSchool(t, { sessions: EVERY_DAY(newYorkClockAgo(10)) })));
+  Promise.all(Array.from({ length: n }, () => addSchool(t, { sessions: EVERY_DAY(wallClockAgo(10)) })));
 
 const checkIn = (school: { id: number; latitude: number; longitude: number }, far = false) => ({
   method: "POST",

@@ -7,7 +7,7 @@ import { migrate } from "../../src/db/migrate";
 import { type App, createApp } from "../../src/server/app";
 import { loadEnv } from "../../src/server/env";
 import { silentLogger } from "../../src/server/log";
-import { addSchool, EVERY_DAY } from "../support/checkins";
+import { addSchool, EVERY_DAY, wallClockAgo } from "../support/checkins";
 import { registerMember } from "../support/session";
 import { startSqld } from "../support/sqld";
 import { TEST_ORIGIN, type TestApp } from "../support/test-app";
@@ -121,12 +121,7 @@ describe("two copies on one sqld, one of them an embedded replica", () => {
   it("counts a member's check-ins sent at once exactly across both copies", async () => {
     const member = await registerMember(a);
     await statusWithin(b, member.cookie, 200, 2000);
-    const startedAgo = new Intl.DateTimeFormat("en-GB", {
-      timeZone: "America/New_York",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }).format(new Date(Date.now() - 10 * 60_000));
+    const startedAgo = wallClockAgo(10);
     const schools = [];
     for (let i = 0; i < CHECKIN_LIMIT + 3; i++)
       schools.push(await addSchool(a, { sessions: EVERY_DAY(startedAgo) }));

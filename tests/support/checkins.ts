@@ -57,6 +57,19 @@ export async function addSchool(
 
 export const EVERY_DAY = (hhmm: string): [number, string][] => [0, 1, 2, 3, 4, 5, 6].map((d) => [d, hhmm]);
 
+/**
+ * HH:MM on a wall clock (addSchool's default zone) `minutes` ago by the real clock: with
+ * EVERY_DAY, a session that is open now, for tests on an app that keeps real time.
+ */
+export function wallClockAgo(minutes: number, timeZone = "America/New_York") {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(Date.now() - minutes * 60_000));
+}
+
 let daySeq = 0;
 
 /** Verified check-ins straight into the table, each on a past day of its own, to drive badge metrics. */
